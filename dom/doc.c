@@ -1,4 +1,5 @@
 #include "doc.h"
+#include "depth_limit.h"
 
 #include <ctype.h>
 #include <stdint.h>
@@ -103,8 +104,17 @@ static bool collect_elem(const GumboNode *n, int depth, void *ctx)
 sb_doc *sb_doc_parse(const char *utf8, size_t len)
 {
     sb_doc *d = sb_xcalloc(1, sizeof *d);
-    d->html = sb_xstrndup(utf8 ? utf8 : "", utf8 ? len : 0);
-    d->html_len = utf8 ? len : 0;
+    if (!utf8)
+        utf8 = "", len = 0;
+    size_t limited_len = 0;
+    char *limited = sb_limit_markup_depth(utf8, len, SB_MAX_MARKUP_DEPTH, &limited_len);
+    if (limited) {
+        d->html = limited;
+        d->html_len = limited_len;
+    } else {
+        d->html = sb_xstrndup(utf8, len);
+        d->html_len = len;
+    }
     GumboOptions opts = kGumboDefaultOptions;
     opts.max_errors = 0; /* we never read parse errors; don't store them */
     d->out = gumbo_parse_with_options(&opts, d->html, d->html_len);
