@@ -1,0 +1,87 @@
+/* extract: sb_extract, the library's one entry point.  Prepares the page,
+ * runs the chosen method from the registry, then fills the metadata every
+ * method shares (byline, dates, site, language...) from the same DOM. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dom/meta.h"
+#include "methods.h"
+#include "render/overlay.h"
+
+static void set_error(sb_story *s, const char *msg)
+{
+    free(s->error);
+    s->error = sb_xstrdup(msg);
+}
+
+static void take(char **field, char **value)
+{
+    if (!*field && *value && **value) {
+        *field = *value;
+        *value = NULL;
+    }
+}
+
+static void fill_metadata(sb_page *page, sb_story *s)
+{
+    sb_meta m;
+    sb_meta_extract(page->doc, page->base_url, &m);
+    take(&s->title, &m.title);
+    take(&s->byline, &m.byline);
+    take(&s->published, &m.published);
+    take(&s->modified, &m.modified);
+    take(&s->site_name, &m.site_name);
+    take(&s->language, &m.language);
+    take(&s->description, &m.description);
+    take(&s->url, &m.canonical);
+    sb_meta_free(&m);
+    if (!s->url && page->base_url)
+        s->url = sb_xstrdup(page->base_url);
+}
+
+sb_story *sb_extract(const void *bytes, size_t len, const sb_options *opt)
+{
+    sb_options defaults;
+    if (!opt) {
+        sb_options_init(&defaults);
+        opt = &defaults;
+    }
+    sb_story *s = sb_xcalloc(1, sizeof *s);
+    if (opt->source)
+        s->source = sb_xstrdup(opt->source);
+    const sb_method *m = sb_method_lookup(opt->method);
+    if (!m) {
+        sb_buf b = SB_BUF_INIT;
+        sb_buf_printf(&b, "unknown method '%s'", opt->method);
+        s->error = sb_buf_steal(&b);
+    } else {
+        char err[256] = "";
+        sb_page *page = sb_page_open(bytes, len, opt, err, sizeof err);
+        if (!page) {
+            set_error(s, err);
+        } else {
+            if (m->run(page, s) != 0 && !s->error)
+                set_error(s, "extraction failed");
+            if (!s->error)
+                fill_metadata(page, s);
+            if (!s->error && opt->png_path) {
+                const sb_boxtree *t = sb_page_render(page);
+                if (!t) {
+                    set_error(s, page->render_error);
+                } else if (sb_overlay_png(t, s->has_region ? &s->region : NULL,
+                                          s->lead_image && s->lead_image->has_box
+                                              ? &s->lead_image->box
+                                              : NULL,
+                                          opt->png_path, err, sizeof err) != 0) {
+                    set_error(s, err);
+                }
+            }
+            sb_page_free(page);
+        }
+        if (!s->method)
+            s->method = sb_xstrdup(m->info.name);
+    }
+    if (!s->text)
+        s->text = sb_xstrdup("");
+    return s;
+}
