@@ -11,7 +11,9 @@
  *
  * Region rule: the story region is the block with the largest area of
  * non-link text whose top-left corner lies at least SB_REGION_MIN_OFFSET of
- * the viewport width away from the page origin (Euclidean distance).  When
+ * the viewport width (64 px at 1280) away from the page origin (Euclidean
+ * distance): the paper only asks that the story not start at (0,0), and a
+ * block that starts within a body margin of it is the whole page.  When
  * no block qualifies, there is no region and the caller falls back to the
  * whole page. */
 #ifndef SB_BLOCKS_H
@@ -22,7 +24,7 @@
 #include "boxtree.h"
 
 #define SB_BLOCK_GAP_EM 1.8
-#define SB_REGION_MIN_OFFSET 0.10
+#define SB_REGION_MIN_OFFSET 0.05
 
 typedef struct sb_vblock {
     sb_rect rect;          /* bounding box of its text */
