@@ -1,0 +1,95 @@
+/* utf8: decoding and encoding of UTF-8, the Unicode character classes the
+ * text toolkit needs (word characters, scripts) and simple lower-casing.
+ *
+ * Everything here is table driven and locale independent: no <ctype.h>, no
+ * <wctype.h>, no global state, so results are identical on every machine and
+ * in every thread. */
+#ifndef SB_UTF8_H
+#define SB_UTF8_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "strbuf.h"
+
+#define SB_UTF8_REPLACEMENT 0xFFFDu
+
+/* Decodes one code point from s[0..len).  Returns the code point and sets
+ * *consumed to its byte length.  Malformed input (bad lead byte, truncated or
+ * overlong sequence, surrogate, > U+10FFFF) returns -1 with *consumed = 1 so
+ * the caller can resynchronise; len == 0 returns -1 with *consumed = 0. */
+int32_t sb_utf8_decode(const char *s, size_t len, size_t *consumed);
+
+/* Encodes cp (invalid values become U+FFFD) into out; returns 1..4. */
+size_t sb_utf8_encode(uint32_t cp, char out[4]);
+
+/* Appends the encoding of cp to b. */
+void sb_utf8_append(sb_buf *b, uint32_t cp);
+
+/* True when s[0..len) is well-formed UTF-8. */
+bool sb_utf8_valid(const char *s, size_t len);
+
+/* Number of code points, counting each malformed byte as one. */
+size_t sb_utf8_count(const char *s, size_t len);
+
+/* Copy of s[0..len) with malformed bytes replaced by U+FFFD (caller frees). */
+char *sb_utf8_sanitize(const char *s, size_t len);
+
+/* Approximation of the Unicode / regex \w class: letters, marks, decimal
+ * digits, connector punctuation (underscore), and every ideograph, kana and
+ * hangul syllable.  Letters of all scripts count, not only Latin. */
+bool sb_is_word_cp(uint32_t cp);
+
+/* Letter or mark (not digit, not underscore). */
+bool sb_is_alpha_cp(uint32_t cp);
+
+/* Decimal digit in any script (ASCII, Arabic-Indic, Devanagari, fullwidth...). */
+bool sb_is_digit_cp(uint32_t cp);
+
+/* White space: ASCII space/controls, NBSP, the U+2000 spaces, ideographic
+ * space, line/paragraph separators, BOM / zero-width no-break space. */
+bool sb_is_space_cp(uint32_t cp);
+
+/* Code points of scripts written without spaces between words (Han, kana,
+ * Thai, Lao, Khmer, Myanmar...).  Tokenisers treat each as a word of its
+ * own so that a CJK paragraph is not one giant "word". */
+bool sb_is_unspaced_script_cp(uint32_t cp);
+
+/* Simple one-to-one lower-casing: ASCII, Latin-1, Latin Extended-A/B (the
+ * common part), Greek, Cyrillic, Armenian, Georgian, fullwidth Latin.
+ * Turkish: U+0130 (capital I with dot) lower-cases to plain 'i' and
+ * U+0049 'I' to 'i' -- language-neutral, so dotless U+0131 stays distinct
+ * only in lower case input.  Code points without a mapping return unchanged. */
+uint32_t sb_lower_cp(uint32_t cp);
+
+/* Appends the lower-cased form of s[0..len) to out (malformed bytes become
+ * U+FFFD). */
+void sb_utf8_lower_append(sb_buf *out, const char *s, size_t len);
+
+/* Newly allocated lower-cased copy (caller frees). */
+char *sb_utf8_lower(const char *s, size_t len);
+
+/* Coarse script of a code point, for language guessing. */
+typedef enum sb_script {
+    SB_SCRIPT_OTHER = 0, /* digits, punctuation, symbols, unknown */
+    SB_SCRIPT_LATIN,
+    SB_SCRIPT_GREEK,
+    SB_SCRIPT_CYRILLIC,
+    SB_SCRIPT_ARMENIAN,
+    SB_SCRIPT_HEBREW,
+    SB_SCRIPT_ARABIC,
+    SB_SCRIPT_DEVANAGARI,
+    SB_SCRIPT_BENGALI,
+    SB_SCRIPT_TAMIL,
+    SB_SCRIPT_THAI,
+    SB_SCRIPT_GEORGIAN,
+    SB_SCRIPT_HANGUL,
+    SB_SCRIPT_HIRAGANA_KATAKANA,
+    SB_SCRIPT_HAN,
+    SB_SCRIPT_COUNT
+} sb_script;
+
+sb_script sb_script_of(uint32_t cp);
+
+#endif
