@@ -6,49 +6,20 @@
 #include <strings.h>
 
 #include "doc.h"
+#include "seedtext.h"
 #include "strbuf.h"
+#include "utf8.h"
 
 /* ---- UTF-8 ------------------------------------------------------------ */
 
-/* Decodes one code point at s[*i] and advances *i.  Malformed bytes decode
+/* Decodes one code point at s[*i] and advances *i; malformed bytes decode
  * as U+FFFD one byte at a time, so any input makes progress. */
 static uint32_t next_cp(const char *s, size_t len, size_t *i)
 {
-    const unsigned char *u = (const unsigned char *)s + *i;
-    size_t left = len - *i;
-    uint32_t c = u[0];
-    size_t need;
-    uint32_t min;
-    if (c < 0x80) {
-        (*i)++;
-        return c;
-    } else if ((c & 0xE0) == 0xC0) {
-        need = 1, c &= 0x1F, min = 0x80;
-    } else if ((c & 0xF0) == 0xE0) {
-        need = 2, c &= 0x0F, min = 0x800;
-    } else if ((c & 0xF8) == 0xF0) {
-        need = 3, c &= 0x07, min = 0x10000;
-    } else {
-        (*i)++;
-        return 0xFFFD;
-    }
-    if (left <= need) {
-        (*i)++;
-        return 0xFFFD;
-    }
-    for (size_t k = 1; k <= need; k++) {
-        if ((u[k] & 0xC0) != 0x80) {
-            (*i)++;
-            return 0xFFFD;
-        }
-        c = (c << 6) | (u[k] & 0x3F);
-    }
-    if (c < min || c > 0x10FFFF) {
-        (*i)++;
-        return 0xFFFD;
-    }
-    *i += need + 1;
-    return c;
+    size_t used;
+    int32_t cp = sb_utf8_decode(s + *i, len - *i, &used);
+    *i += used ? used : 1;
+    return cp < 0 ? SB_UTF8_REPLACEMENT : (uint32_t)cp;
 }
 
 bool sb_density_is_r2l(uint32_t cp)
@@ -400,121 +371,34 @@ size_t sb_density_merge(const sb_density_region *r, size_t n, int gap, size_t *l
 
 /* ---- phase 4: text of the chosen lines ------------------------------------ */
 
-static bool is_block(GumboTag t)
+/* R2L's phase 4 keeps only the right-to-left letters of the chosen lines,
+ * with a space where other characters were so words stay apart.  The
+ * paragraphs come from the parser only to give every method the same
+ * output shape. */
+static char *keep_r2l_letters(const char *text)
 {
-    switch (t) {
-    case GUMBO_TAG_ADDRESS: case GUMBO_TAG_ARTICLE: case GUMBO_TAG_ASIDE:
-    case GUMBO_TAG_BLOCKQUOTE: case GUMBO_TAG_BR: case GUMBO_TAG_CAPTION:
-    case GUMBO_TAG_DD: case GUMBO_TAG_DIV: case GUMBO_TAG_DL: case GUMBO_TAG_DT:
-    case GUMBO_TAG_FIGCAPTION: case GUMBO_TAG_FIGURE: case GUMBO_TAG_FOOTER:
-    case GUMBO_TAG_FORM: case GUMBO_TAG_H1: case GUMBO_TAG_H2: case GUMBO_TAG_H3:
-    case GUMBO_TAG_H4: case GUMBO_TAG_H5: case GUMBO_TAG_H6: case GUMBO_TAG_HEADER:
-    case GUMBO_TAG_HR: case GUMBO_TAG_LI: case GUMBO_TAG_MAIN: case GUMBO_TAG_NAV:
-    case GUMBO_TAG_OL: case GUMBO_TAG_P: case GUMBO_TAG_PRE: case GUMBO_TAG_SECTION:
-    case GUMBO_TAG_TABLE: case GUMBO_TAG_TD: case GUMBO_TAG_TH: case GUMBO_TAG_TR:
-    case GUMBO_TAG_UL: case GUMBO_TAG_BODY:
-        return true;
-    default:
-        return false;
-    }
-}
-
-typedef struct {
-    sb_buf *out;
-    sb_buf para;
-    bool r2l_only;
-} para_ctx;
-
-/* Ends the current paragraph.  R2L keeps only right-to-left letters (phase
- * 4 of R2L separates them from everything else), with spaces where other
- * characters were so words stay apart. */
-static void flush_para(para_ctx *c)
-{
-    if (!c->para.len)
-        return;
-    char *p = c->para.data;
-    if (c->r2l_only) {
-        sb_buf kept = SB_BUF_INIT;
-        size_t i = 0;
-        while (i < c->para.len) {
-            size_t at = i;
-            uint32_t cp = next_cp(p, c->para.len, &i);
-            if (sb_density_is_r2l(cp))
-                sb_buf_append(&kept, p + at, i - at);
-            else if (kept.len && kept.data[kept.len - 1] != ' ')
-                sb_buf_putc(&kept, ' ');
-        }
-        sb_buf_clear(&c->para);
-        if (kept.len)
-            sb_buf_append(&c->para, kept.data, kept.len);
-        sb_buf_free(&kept);
-        p = c->para.data;
-        if (!p) 
-            return;
-    }
-    sb_text_trim(p);
-    size_t n = strlen(p);
-    if (n) {
-        if (c->out->len)
-            sb_buf_puts(c->out, "\n\n");
-        sb_buf_append(c->out, p, n);
-    }
-    sb_buf_clear(&c->para);
-}
-
-static void append_text(para_ctx *c, const char *s)
-{
-    for (; *s; s++) {
-        if (is_space(*s)) {
-            if (c->para.len && c->para.data[c->para.len - 1] != ' ')
-                sb_buf_putc(&c->para, ' ');
-        } else {
-            sb_buf_putc(&c->para, *s);
-        }
-    }
-}
-
-typedef struct {
-    const GumboNode *node;
-    unsigned next;
-} walk_frame;
-
-/* Text of a parsed fragment as paragraphs: block elements start and end
- * paragraphs.  Needs leave events, so it keeps its own explicit stack. */
-static void fragment_paragraphs(const GumboNode *root, bool r2l_only, sb_buf *out)
-{
-    para_ctx c = {out, SB_BUF_INIT, r2l_only};
-    size_t cap = 64, top = 0;
-    walk_frame *st = sb_xmalloc(cap * sizeof *st);
-    st[top++] = (walk_frame){root, 0};
-    while (top) {
-        walk_frame *f = &st[top - 1];
-        const GumboVector *kids = &f->node->v.element.children;
-        if (f->next >= kids->length) {
-            if (is_block(f->node->v.element.tag))
-                flush_para(&c);
-            top--;
+    sb_buf out = SB_BUF_INIT, para = SB_BUF_INIT;
+    size_t len = strlen(text), i = 0;
+    while (i <= len) {
+        if (i == len || (text[i] == '\n' && i + 1 < len && text[i + 1] == '\n')) {
+            if (para.data && sb_text_trim(para.data)[0]) {
+                if (out.len)
+                    sb_buf_puts(&out, "\n\n");
+                sb_buf_puts(&out, para.data);
+            }
+            sb_buf_clear(&para);
+            i += i == len ? 1 : 2;
             continue;
         }
-        const GumboNode *k = kids->data[f->next++];
-        if (k->type == GUMBO_NODE_TEXT || k->type == GUMBO_NODE_WHITESPACE ||
-            k->type == GUMBO_NODE_CDATA) {
-            append_text(&c, k->v.text.text);
-        } else if (k->type == GUMBO_NODE_ELEMENT) {
-            if (sb_is_nontext_tag(k->v.element.tag))
-                continue;
-            if (is_block(k->v.element.tag))
-                flush_para(&c);
-            if (top == cap) {
-                cap *= 2;
-                st = sb_xrealloc(st, cap * sizeof *st);
-            }
-            st[top++] = (walk_frame){k, 0};
-        }
+        size_t at = i;
+        uint32_t cp = next_cp(text, len, &i);
+        if (sb_density_is_r2l(cp))
+            sb_buf_append(&para, text + at, i - at);
+        else if (para.len && para.data[para.len - 1] != ' ')
+            sb_buf_putc(&para, ' ');
     }
-    flush_para(&c);
-    sb_buf_free(&c.para);
-    free(st);
+    sb_buf_free(&para);
+    return sb_buf_steal(&out);
 }
 
 void sb_density_extract(const char *html, size_t len, const sb_density_opts *opts,
@@ -561,7 +445,13 @@ void sb_density_extract(const char *html, size_t len, const sb_density_opts *opt
         }
         sb_doc *doc = sb_doc_parse(frag.data ? frag.data : "", frag.len);
         if (doc && sb_doc_root(doc))
-            fragment_paragraphs(sb_doc_root(doc), o.algo == SB_DENSITY_R2L, &text);
+            sb_seed_paragraphs(sb_doc_root(doc), false, &text);
+        if (o.algo == SB_DENSITY_R2L && text.len) {
+            char *kept = keep_r2l_letters(text.data);
+            sb_buf_free(&text);
+            sb_buf_puts(&text, kept);
+            free(kept);
+        }
         sb_doc_free(doc);
         sb_buf_free(&frag);
     }
