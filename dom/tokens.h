@@ -1,0 +1,47 @@
+/* tokens: splitting UTF-8 text into word tokens.
+ *
+ * A word is a maximal run of word code points (sb_is_word_cp, roughly the
+ * regex \w: letters, marks, digits, underscore of every script), so
+ * punctuation, hyphens and apostrophes separate words ("don't" is "don" +
+ * "t").  Scripts written without spaces (Han, kana, Thai, ...) never join a
+ * word of another script; by default a run of them is one token, and with
+ * SB_TOK_SPLIT_UNSPACED each of their code points (with its combining marks)
+ * is a token of its own.  Tokens are byte ranges into the caller's text. */
+#ifndef SB_TOKENS_H
+#define SB_TOKENS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct sb_token {
+    size_t start;   /* byte offset into the text */
+    size_t len;     /* byte length */
+    bool unspaced;  /* made of unspaced-script code points (CJK, Thai...) */
+} sb_token;
+
+typedef struct sb_tokens {
+    sb_token *v;
+    size_t n, cap;
+} sb_tokens;
+
+#define SB_TOKENS_INIT {NULL, 0, 0}
+
+/* Flags for sb_tokenize. */
+#define SB_TOK_SPLIT_UNSPACED 1u
+
+/* Appends the tokens of text[0..len) to out; returns how many were added.
+ * Malformed UTF-8 bytes are separators. */
+size_t sb_tokenize(const char *text, size_t len, unsigned flags, sb_tokens *out);
+
+void sb_tokens_clear(sb_tokens *t);
+void sb_tokens_free(sb_tokens *t);
+
+/* Lower-cased copy of one token (caller frees). */
+char *sb_token_lower(const char *text, const sb_token *tok);
+
+/* Number of words in text: spaced-script tokens count one each, and every
+ * unspaced-script code point counts as one word (the usual convention for
+ * Chinese and Japanese word counts). */
+size_t sb_count_words(const char *text, size_t len);
+
+#endif
