@@ -38,7 +38,7 @@ typedef enum sb_density_algo {
 
 #define SB_DENSITY_GAP_R2L 8        /* paper 001, section 4.3.4 */
 #define SB_DENSITY_GAP_DEFAULT 20   /* paper 001, section 4.4 */
-#define SB_DENSITY_LINE_WIDTH 80    /* our choice; see sb_density_lines */
+#define SB_DENSITY_LINE_WIDTH 120   /* our choice; see docs/baselines.md */
 
 typedef struct sb_density_opts {
     sb_density_algo algo;

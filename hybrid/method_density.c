@@ -2,7 +2,7 @@
  * DANAg, AdDANAg) as registered methods.  They read the page source only:
  * no title, no image.  Parameters: gap=N (region merge distance; default 8
  * for r2l, 20 for the others), width=N (normalised line length, default
- * 80). */
+ * 120). */
 #include <stdio.h>
 #include <stdlib.h>
 
