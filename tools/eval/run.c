@@ -1,0 +1,275 @@
+#include "run.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "dom/strbuf.h"
+#include "hybrid/storybox.h"
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ---- scoring one page ---------------------------------------------------- */
+
+static signed char field(bool has_gold, bool hit)
+{
+    return has_gold ? (hit ? SB_FIELD_HIT : SB_FIELD_MISS) : SB_FIELD_NO_GOLD;
+}
+
+void sb_eval_score_page(const sb_gold_page *gold, const char *text, const char *title,
+                        const char *byline, const char *published, const char *image,
+                        sb_page_result *out)
+{
+    if (!text)
+        text = "";
+    if (gold->text) {
+        sb_tokens p, g;
+        sb_tokenize(text, false, &p);
+        sb_tokenize(gold->text, false, &g);
+        out->shingle = sb_shingle_overlap(&p, &g, SB_SHINGLE_WORDS);
+        out->lcs = sb_lcs_overlap(&p, &g);
+        out->bow = sb_bow_overlap(&p, &g);
+        sb_tokens_free(&p);
+        sb_tokens_free(&g);
+    }
+    memset(&out->snippets, 0, sizeof out->snippets);
+    sb_snippet_count(text, (const char *const *)gold->with, gold->n_with,
+                     (const char *const *)gold->without, gold->n_without, &out->snippets);
+    out->title_exact = field(gold->title != NULL, sb_title_exact(title, gold->title));
+    out->title_similar = field(gold->title != NULL, sb_title_similar(title, gold->title));
+    out->byline = field(gold->byline != NULL, sb_byline_match(byline, gold->byline));
+    out->date = field(gold->date != NULL, sb_date_match(published, gold->date));
+    out->image = field(gold->image != NULL, sb_image_match(image, gold->image));
+}
+
+double sb_page_score(const sb_gold_page *gold, const sb_page_result *r)
+{
+    if (gold->text)
+        return sb_overlap_f1(r->shingle);
+    const sb_snippet_counts *s = &r->snippets;
+    size_t all = s->tp + s->fp + s->fn + s->tn;
+    return all ? (double)(s->tp + s->tn) / (double)all : 1.0;
+}
+
+/* ---- summaries ----------------------------------------------------------- */
+
+static void rate_add(sb_field_rate *r, signed char v)
+{
+    if (v == SB_FIELD_NO_GOLD)
+        return;
+    r->gold++;
+    if (v == SB_FIELD_HIT)
+        r->hit++;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+void sb_eval_summarise(const sb_corpus *c, sb_method_eval *m)
+{
+    sb_method_summary *s = &m->sum;
+    memset(s, 0, sizeof *s);
+    sb_prf_acc sh = {0}, lcs = {0}, bow = {0};
+    double *ms = sb_xmalloc((c->n ? c->n : 1) * sizeof *ms);
+    for (size_t i = 0; i < c->n; i++) {
+        const sb_gold_page *g = &c->pages[i];
+        const sb_page_result *r = &m->pages[i];
+        if (g->text) {
+            s->has_text = true;
+            sb_prf_add(&sh, r->shingle);
+            sb_prf_add(&lcs, r->lcs);
+            sb_prf_add(&bow, r->bow);
+        }
+        if (g->n_with + g->n_without) {
+            s->has_snippets = true;
+            s->snippet_counts.tp += r->snippets.tp;
+            s->snippet_counts.fp += r->snippets.fp;
+            s->snippet_counts.fn += r->snippets.fn;
+            s->snippet_counts.tn += r->snippets.tn;
+        }
+        rate_add(&s->title_exact, r->title_exact);
+        rate_add(&s->title_similar, r->title_similar);
+        rate_add(&s->byline, r->byline);
+        rate_add(&s->date, r->date);
+        rate_add(&s->image, r->image);
+        if (r->error)
+            s->errors++;
+        s->total_s += r->ms / 1000.0;
+        ms[i] = r->ms;
+    }
+    s->shingle = sb_prf_result(&sh);
+    s->lcs = sb_prf_result(&lcs);
+    s->bow = sb_prf_result(&bow);
+    s->snippets = sb_snippet_result_of(&s->snippet_counts);
+    if (c->n) {
+        qsort(ms, c->n, sizeof *ms, cmp_double);
+        s->median_ms = c->n % 2 ? ms[c->n / 2] : (ms[c->n / 2 - 1] + ms[c->n / 2]) / 2.0;
+    }
+    s->pages_per_s = s->total_s > 0 ? (double)c->n / s->total_s : 0.0;
+    free(ms);
+}
+
+/* ---- the worker pool ----------------------------------------------------- */
+
+typedef struct {
+    const sb_corpus *corpus;
+    const sb_eval_config *cfg;
+    sb_eval *eval;
+    pthread_mutex_t lock;
+    size_t next; /* next page to take */
+    size_t done;
+    double start_s;
+} pool;
+
+static void page_error(sb_page_result *r, const char *msg)
+{
+    free(r->error);
+    r->error = sb_xstrdup(msg);
+}
+
+static void run_page(pool *p, size_t i)
+{
+    const sb_gold_page *g = &p->corpus->pages[i];
+    char err[512];
+    char *bytes = NULL;
+    size_t len = 0;
+    int rc = sb_gold_page_read(g, &bytes, &len, err, sizeof err);
+    for (size_t m = 0; m < p->eval->n_methods; m++) {
+        sb_page_result *r = &p->eval->methods[m].pages[i];
+        memset(r, 0, sizeof *r);
+        if (rc != 0) {
+            /* Score the empty prediction: an unreadable page counts as a
+             * page where the method found nothing. */
+            page_error(r, err);
+            sb_eval_score_page(g, "", NULL, NULL, NULL, NULL, r);
+            continue;
+        }
+        sb_options opt;
+        sb_options_init(&opt);
+        opt.method = p->eval->methods[m].name;
+        opt.base_url = g->url;
+        opt.source = g->html_path;
+        opt.params = p->cfg->params;
+        double t0 = now_s();
+        sb_story *s = sb_extract(bytes, len, &opt);
+        r->ms = (now_s() - t0) * 1000.0;
+        if (s->error)
+            page_error(r, s->error);
+        sb_eval_score_page(g, s->text, s->title, s->byline, s->published,
+                           s->lead_image ? s->lead_image->url : NULL, r);
+        if (p->cfg->keep_text) {
+            r->text = sb_xstrdup(s->text ? s->text : "");
+            r->title = s->title ? sb_xstrdup(s->title) : NULL;
+        }
+        sb_story_free(s);
+    }
+    free(bytes);
+}
+
+static void *worker(void *arg)
+{
+    pool *p = arg;
+    for (;;) {
+        pthread_mutex_lock(&p->lock);
+        size_t i = p->next < p->corpus->n ? p->next++ : p->corpus->n;
+        pthread_mutex_unlock(&p->lock);
+        if (i >= p->corpus->n)
+            break;
+        run_page(p, i);
+        pthread_mutex_lock(&p->lock);
+        p->done++;
+        if (p->cfg->progress) {
+            double el = now_s() - p->start_s;
+            fprintf(stderr, "\r%zu/%zu pages, %.1f pages/s ", p->done, p->corpus->n,
+                    el > 0 ? (double)p->done / el : 0.0);
+            fflush(stderr);
+        }
+        pthread_mutex_unlock(&p->lock);
+    }
+    return NULL;
+}
+
+static void list_methods(sb_buf *b)
+{
+    for (size_t i = 0; i < sb_method_count(); i++)
+        sb_buf_printf(b, "%s%s", i ? ", " : "", sb_method_at(i)->name);
+}
+
+sb_eval *sb_eval_run(const sb_corpus *c, const sb_eval_config *cfg, char *err,
+                     size_t errlen)
+{
+    if (cfg->n_methods == 0) {
+        snprintf(err, errlen, "no method to evaluate");
+        return NULL;
+    }
+    for (size_t m = 0; m < cfg->n_methods; m++) {
+        if (!sb_method_find(cfg->methods[m])) {
+            sb_buf known = SB_BUF_INIT;
+            list_methods(&known);
+            snprintf(err, errlen, "unknown method '%s' (known: %s)", cfg->methods[m],
+                     known.data ? known.data : "none");
+            sb_buf_free(&known);
+            return NULL;
+        }
+    }
+    sb_eval *e = sb_xcalloc(1, sizeof *e);
+    e->corpus = c;
+    e->n_methods = cfg->n_methods;
+    e->jobs = cfg->jobs < 1 ? 1 : cfg->jobs;
+    if ((size_t)e->jobs > c->n && c->n > 0)
+        e->jobs = (int)c->n;
+    e->methods = sb_xcalloc(cfg->n_methods, sizeof *e->methods);
+    for (size_t m = 0; m < cfg->n_methods; m++) {
+        e->methods[m].name = sb_xstrdup(cfg->methods[m]);
+        e->methods[m].pages = sb_xcalloc(c->n ? c->n : 1, sizeof *e->methods[m].pages);
+    }
+
+    pool p = {c, cfg, e, PTHREAD_MUTEX_INITIALIZER, 0, 0, now_s()};
+    pthread_t *threads = sb_xmalloc((size_t)e->jobs * sizeof *threads);
+    int started = 0;
+    for (int t = 0; t < e->jobs; t++) {
+        if (pthread_create(&threads[t], NULL, worker, &p) != 0)
+            break;
+        started++;
+    }
+    if (started == 0) /* no threads available: work on this one */
+        worker(&p);
+    for (int t = 0; t < started; t++)
+        pthread_join(threads[t], NULL);
+    free(threads);
+    pthread_mutex_destroy(&p.lock);
+    e->wall_s = now_s() - p.start_s;
+    if (cfg->progress)
+        fputc('\n', stderr);
+    for (size_t m = 0; m < e->n_methods; m++)
+        sb_eval_summarise(c, &e->methods[m]);
+    return e;
+}
+
+void sb_eval_free(sb_eval *e)
+{
+    if (!e)
+        return;
+    for (size_t m = 0; m < e->n_methods; m++) {
+        sb_method_eval *me = &e->methods[m];
+        for (size_t i = 0; i < e->corpus->n; i++) {
+            free(me->pages[i].error);
+            free(me->pages[i].text);
+            free(me->pages[i].title);
+        }
+        free(me->pages);
+        free(me->name);
+    }
+    free(e->methods);
+    free(e);
+}
