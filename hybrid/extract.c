@@ -33,7 +33,7 @@ static void fill_metadata(sb_page *page, sb_story *s)
     take(&s->site_name, &m.site_name);
     take(&s->language, &m.language);
     take(&s->description, &m.description);
-    take(&s->url, &m.canonical);
+    take(&s->url, &m.canonical_url);
     sb_meta_free(&m);
     if (!s->url && page->base_url)
         s->url = sb_xstrdup(page->base_url);
