@@ -4,7 +4,10 @@
 
 #include <cairo.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "dom/utf8.h"
 
 #define CHART_W 1200
 #define CHART_H 560
@@ -13,13 +16,26 @@
 /* Bar colours for the three figures: precision, recall, F1. */
 static const double bar_rgb[3][3] = {{0.30, 0.55, 0.85}, {0.95, 0.60, 0.20}, {0.25, 0.65, 0.35}};
 
-static void text_at(cairo_t *cr, double x, double y, const char *s, double size, bool centred)
+/* align: 0 left, 1 centred, 2 right of x. */
+static void text_aligned(cairo_t *cr, double x, double y, const char *s, double size, int align)
 {
+    /* cairo refuses malformed UTF-8 (a directory name may hold any bytes). */
+    char *clean = sb_utf8_sanitize(s, strlen(s));
     cairo_set_font_size(cr, size);
     cairo_text_extents_t ext;
-    cairo_text_extents(cr, s, &ext);
-    cairo_move_to(cr, centred ? x - ext.width / 2 - ext.x_bearing : x, y);
-    cairo_show_text(cr, s);
+    cairo_text_extents(cr, clean, &ext);
+    if (align == 1)
+        x -= ext.width / 2 + ext.x_bearing;
+    else if (align == 2)
+        x -= ext.x_advance;
+    cairo_move_to(cr, x, y);
+    cairo_show_text(cr, clean);
+    free(clean);
+}
+
+static void text_at(cairo_t *cr, double x, double y, const char *s, double size, bool centred)
+{
+    text_aligned(cr, x, y, s, size, centred ? 1 : 0);
 }
 
 static void axes(cairo_t *cr, double x0, double y0, double w, double h)
@@ -91,6 +107,11 @@ static void scatter(cairo_t *cr, const sb_eval *e, double x0, double y0, double 
     snprintf(title, sizeof title, "per-page score: %s (x) vs %s (y)", a->name, b->name);
     text_at(cr, x0 + w / 2, y0 - 20, title, 15, true);
     text_at(cr, x0 + w / 2, y0 + h + 20, a->name, 13, true);
+    cairo_save(cr);
+    cairo_translate(cr, x0 + w + 20, y0 + h / 2);
+    cairo_rotate(cr, 1.5708);
+    text_at(cr, 0, 0, b->name, 13, true);
+    cairo_restore(cr);
     cairo_set_source_rgb(cr, 0.6, 0.6, 0.6);
     cairo_move_to(cr, x0, y0 + h);
     cairo_line_to(cr, x0 + w, y0);
@@ -117,7 +138,7 @@ int sb_report_png(const sb_eval *e, const char *path, char *err, size_t errlen)
     cairo_set_source_rgb(cr, 0, 0, 0);
     char foot[200];
     snprintf(foot, sizeof foot, "corpus %s, %zu pages", e->corpus->name, e->corpus->n);
-    text_at(cr, CHART_W - MARGIN, CHART_H - 12, foot, 11, false);
+    text_aligned(cr, CHART_W - MARGIN, CHART_H - 12, foot, 11, 2);
     cairo_destroy(cr);
     cairo_status_t st = cairo_surface_write_to_png(surf, path);
     cairo_surface_destroy(surf);

@@ -25,8 +25,8 @@ static void rate_cell(FILE *out, sb_field_rate r)
 void sb_report_table(FILE *out, const sb_eval *e)
 {
     const sb_corpus *c = e->corpus;
-    fprintf(out, "corpus %s (%s layout): %zu pages", c->name, sb_corpus_format_name(c->format),
-            c->n);
+    fprintf(out, "corpus %s (%s layout): %zu page%s", c->name, sb_corpus_format_name(c->format),
+            c->n, c->n == 1 ? "" : "s");
     if (c->skipped)
         fprintf(out, ", %zu entries skipped", c->skipped);
     fprintf(out, "; %d job%s, %.1f s\n", e->jobs, e->jobs == 1 ? "" : "s", e->wall_s);
