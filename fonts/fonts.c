@@ -1,0 +1,461 @@
+#include "fonts/fonts.h"
+#include "dom/strbuf.h"
+
+#include <fontconfig/fontconfig.h>
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include FT_TRUETYPE_TABLES_H
+#include <hb-ft.h>
+#include <hb.h>
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* fontconfig's configuration is loaded once per process and only read
+ * afterwards: FcInitLoadConfigAndFonts scans every font directory (tens of
+ * ms), far too slow to repeat per page.  pthread_once makes the one-time
+ * initialisation thread-safe; fontconfig's query functions are safe to call
+ * concurrently on a configuration nobody modifies.  This is the library's
+ * only process-wide state and it is immutable after initialisation. */
+static pthread_once_t fc_once = PTHREAD_ONCE_INIT;
+static FcConfig *fc_config;
+
+static void fc_init_once(void)
+{
+    fc_config = FcInitLoadConfigAndFonts();
+}
+
+/* A font file read into memory once per context and shared by every size
+ * of every face in it. */
+typedef struct font_file {
+    char *path;
+    unsigned char *data;
+    size_t len;
+} font_file;
+
+/* Result of one family request: which file and face index to use. */
+typedef struct font_match {
+    char *key;            /* "families\x1fweight\x1fitalic" */
+    int file;             /* index into files, -1 when nothing matched */
+    int index;
+    char *family;
+} font_match;
+
+struct sb_font {
+    sb_fonts *ctx;
+    int file;
+    int index;
+    int size;
+    FT_Face face;
+    hb_font_t *hb;
+    sb_font_metrics metrics;
+    const char *family;   /* owned by the match entry */
+};
+
+typedef struct width_entry {
+    uint64_t hash;        /* 0 = empty slot */
+    const sb_font *font;
+    char *text;
+    size_t len;
+    int width;
+} width_entry;
+
+struct sb_fonts {
+    FT_Library ft;
+    font_file *files;
+    size_t n_files;
+    font_match *matches;
+    size_t n_matches;
+    sb_font **fonts;
+    size_t n_fonts;
+    hb_buffer_t *buf;
+    width_entry *widths;
+    size_t width_cap;     /* power of two */
+    size_t width_used;
+    size_t hits, misses;
+};
+
+/* Bounded so that a context reused for thousands of pages does not grow
+ * without limit; when full, the cache starts over. */
+#define WIDTH_CACHE_MAX (1u << 20)
+
+sb_fonts *sb_fonts_new(void)
+{
+    pthread_once(&fc_once, fc_init_once);
+    if (!fc_config)
+        return NULL;
+    sb_fonts *fc = sb_xcalloc(1, sizeof *fc);
+    if (FT_Init_FreeType(&fc->ft)) {
+        free(fc);
+        return NULL;
+    }
+    fc->buf = hb_buffer_create();
+    fc->width_cap = 4096;
+    fc->widths = sb_xcalloc(fc->width_cap, sizeof *fc->widths);
+    return fc;
+}
+
+static void clear_widths(sb_fonts *fc)
+{
+    for (size_t i = 0; i < fc->width_cap; i++)
+        free(fc->widths[i].text);
+    memset(fc->widths, 0, fc->width_cap * sizeof *fc->widths);
+    fc->width_used = 0;
+}
+
+void sb_fonts_free(sb_fonts *fc)
+{
+    if (!fc)
+        return;
+    clear_widths(fc);
+    free(fc->widths);
+    for (size_t i = 0; i < fc->n_fonts; i++) {
+        hb_font_destroy(fc->fonts[i]->hb);
+        FT_Done_Face(fc->fonts[i]->face);
+        free(fc->fonts[i]);
+    }
+    free(fc->fonts);
+    for (size_t i = 0; i < fc->n_matches; i++) {
+        free(fc->matches[i].key);
+        free(fc->matches[i].family);
+    }
+    free(fc->matches);
+    for (size_t i = 0; i < fc->n_files; i++) {
+        free(fc->files[i].path);
+        free(fc->files[i].data);
+    }
+    free(fc->files);
+    hb_buffer_destroy(fc->buf);
+    FT_Done_FreeType(fc->ft);
+    free(fc);
+}
+
+static int file_index(sb_fonts *fc, const char *path)
+{
+    for (size_t i = 0; i < fc->n_files; i++)
+        if (strcmp(fc->files[i].path, path) == 0)
+            return (int)i;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;
+    sb_buf b = SB_BUF_INIT;
+    char chunk[65536];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+        sb_buf_append(&b, chunk, n);
+    fclose(f);
+    if (!b.len) {
+        sb_buf_free(&b);
+        return -1;
+    }
+    fc->files = sb_xrealloc(fc->files, (fc->n_files + 1) * sizeof *fc->files);
+    font_file *ff = &fc->files[fc->n_files];
+    ff->path = sb_xstrdup(path);
+    ff->len = b.len;
+    ff->data = (unsigned char *)sb_buf_steal(&b);
+    return (int)fc->n_files++;
+}
+
+/* Splits a CSS family list into fontconfig family names: commas separate,
+ * quotes and surrounding blanks go.  CSS generic names map to fontconfig's
+ * generic aliases. */
+static void add_families(FcPattern *pat, const char *list)
+{
+    const char *p = list ? list : "";
+    int added = 0;
+    while (*p) {
+        while (*p == ' ' || *p == '\t' || *p == '\n' || *p == ',' || *p == '\r')
+            p++;
+        if (!*p)
+            break;
+        char name[256];
+        size_t n = 0;
+        if (*p == '"' || *p == '\'') {
+            char q = *p++;
+            while (*p && *p != q) {
+                if (n + 1 < sizeof name)
+                    name[n++] = *p;
+                p++;
+            }
+            if (*p == q)
+                p++;
+            while (*p && *p != ',')
+                p++;
+        } else {
+            while (*p && *p != ',') {
+                if (n + 1 < sizeof name)
+                    name[n++] = *p;
+                p++;
+            }
+            while (n && (name[n - 1] == ' ' || name[n - 1] == '\t' || name[n - 1] == '\n' ||
+                         name[n - 1] == '\r'))
+                n--;
+        }
+        name[n] = 0;
+        if (!n)
+            continue;
+        const char *fam = name;
+        if (strcasecmp(name, "sans-serif") == 0 || strcasecmp(name, "system-ui") == 0 ||
+            strcasecmp(name, "-apple-system") == 0 || strcasecmp(name, "ui-sans-serif") == 0)
+            fam = "sans-serif";
+        else if (strcasecmp(name, "serif") == 0 || strcasecmp(name, "ui-serif") == 0)
+            fam = "serif";
+        else if (strcasecmp(name, "monospace") == 0 || strcasecmp(name, "ui-monospace") == 0)
+            fam = "monospace";
+        else if (strcasecmp(name, "cursive") == 0 || strcasecmp(name, "fantasy") == 0)
+            fam = "serif";
+        FcPatternAddString(pat, FC_FAMILY, (const FcChar8 *)fam);
+        if (++added >= 16)
+            break;
+    }
+    /* Browsers fall back to a serif default when no family matches. */
+    FcPatternAddString(pat, FC_FAMILY, (const FcChar8 *)"serif");
+}
+
+static font_match *find_match(sb_fonts *fc, const char *families, int weight, bool italic)
+{
+    sb_buf key = SB_BUF_INIT;
+    sb_buf_printf(&key, "%s\x1f%d\x1f%d", families ? families : "", weight, italic ? 1 : 0);
+    for (size_t i = 0; i < fc->n_matches; i++)
+        if (strcmp(fc->matches[i].key, key.data) == 0) {
+            sb_buf_free(&key);
+            return &fc->matches[i];
+        }
+
+    font_match m = {sb_buf_steal(&key), -1, 0, NULL};
+    FcPattern *pat = FcPatternCreate();
+    add_families(pat, families);
+    if (weight < 1)
+        weight = 400;
+    if (weight > 1000)
+        weight = 1000;
+    FcPatternAddInteger(pat, FC_WEIGHT, FcWeightFromOpenType(weight));
+    FcPatternAddInteger(pat, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN);
+    FcPatternAddBool(pat, FC_SCALABLE, FcTrue);
+    FcConfigSubstitute(fc_config, pat, FcMatchPattern);
+    FcDefaultSubstitute(pat);
+    FcResult res;
+    FcPattern *best = FcFontMatch(fc_config, pat, &res);
+    if (best) {
+        FcChar8 *file = NULL, *fam = NULL;
+        int idx = 0;
+        if (FcPatternGetString(best, FC_FILE, 0, &file) == FcResultMatch) {
+            FcPatternGetInteger(best, FC_INDEX, 0, &idx);
+            m.file = file_index(fc, (const char *)file);
+            m.index = idx;
+        }
+        if (FcPatternGetString(best, FC_FAMILY, 0, &fam) == FcResultMatch)
+            m.family = sb_xstrdup((const char *)fam);
+        FcPatternDestroy(best);
+    }
+    FcPatternDestroy(pat);
+    if (!m.family)
+        m.family = sb_xstrdup("");
+    fc->matches = sb_xrealloc(fc->matches, (fc->n_matches + 1) * sizeof *fc->matches);
+    fc->matches[fc->n_matches] = m;
+    return &fc->matches[fc->n_matches++];
+}
+
+static int ceil26_6(long v)
+{
+    return (int)((v + 63) >> 6);
+}
+
+static sb_font *open_font(sb_fonts *fc, const font_match *m, int size)
+{
+    const font_file *ff = &fc->files[m->file];
+    FT_Face face;
+    if (FT_New_Memory_Face(fc->ft, ff->data, (FT_Long)ff->len, m->index, &face))
+        return NULL;
+    if (FT_Set_Pixel_Sizes(face, 0, (FT_UInt)size)) {
+        FT_Done_Face(face);
+        return NULL;
+    }
+    sb_font *f = sb_xcalloc(1, sizeof *f);
+    f->ctx = fc;
+    f->file = m->file;
+    f->index = m->index;
+    f->size = size;
+    f->face = face;
+    f->family = m->family;
+    f->hb = hb_ft_font_create_referenced(face);
+    /* Unhinted advances: widths then scale linearly with size and do not
+     * depend on the hinting configuration of the machine. */
+    hb_ft_font_set_load_flags(f->hb, FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP);
+
+    const FT_Size_Metrics *sm = &face->size->metrics;
+    f->metrics.ascent = ceil26_6(sm->ascender);
+    f->metrics.descent = ceil26_6(-sm->descender);
+    f->metrics.height = ceil26_6(sm->height);
+    if (f->metrics.height < f->metrics.ascent + f->metrics.descent)
+        f->metrics.height = f->metrics.ascent + f->metrics.descent;
+    TT_OS2 *os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2);
+    if (os2 && os2->version >= 2 && os2->sxHeight > 0 && face->units_per_EM)
+        f->metrics.x_height = (int)((long)os2->sxHeight * size / face->units_per_EM);
+    else
+        f->metrics.x_height = size / 2;
+    return f;
+}
+
+sb_font *sb_fonts_get(sb_fonts *fc, const char *families, int weight, bool italic, int size_px)
+{
+    if (!fc)
+        return NULL;
+    if (size_px < 1)
+        size_px = 1;
+    if (size_px > 2000)
+        size_px = 2000;
+    const font_match *m = find_match(fc, families, weight, italic);
+    if (m->file < 0)
+        return NULL;
+    for (size_t i = 0; i < fc->n_fonts; i++) {
+        sb_font *f = fc->fonts[i];
+        if (f->file == m->file && f->index == m->index && f->size == size_px)
+            return f;
+    }
+    sb_font *f = open_font(fc, m, size_px);
+    if (!f)
+        return NULL;
+    fc->fonts = sb_xrealloc(fc->fonts, (fc->n_fonts + 1) * sizeof *fc->fonts);
+    fc->fonts[fc->n_fonts++] = f;
+    return f;
+}
+
+static uint64_t hash_text(const sb_font *f, const char *s, size_t n)
+{
+    uint64_t h = 1469598103934665603ULL ^ (uint64_t)(uintptr_t)f;
+    for (size_t i = 0; i < n; i++) {
+        h ^= (unsigned char)s[i];
+        h *= 1099511628211ULL;
+    }
+    return h ? h : 1;
+}
+
+/* Code point at s[i] (for the width of glyphs the face lacks). */
+static unsigned decode_at(const char *s, size_t n, size_t i)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    unsigned c = u[i];
+    int extra = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
+    if (extra) {
+        c &= 0x3F >> extra;
+        for (int k = 1; k <= extra && i + (size_t)k < n; k++)
+            c = (c << 6) | (u[i + (size_t)k] & 0x3F);
+    }
+    return c;
+}
+
+/* East Asian scripts are full-width; a face without them would otherwise
+ * give their characters the .notdef advance. */
+static bool is_wide(unsigned c)
+{
+    return (c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0xA4CF) ||
+           (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xF900 && c <= 0xFAFF) ||
+           (c >= 0xFE30 && c <= 0xFE4F) || (c >= 0xFF00 && c <= 0xFF60) ||
+           (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x20000 && c <= 0x3FFFD);
+}
+
+static int measure(sb_font *f, const char *s, size_t n)
+{
+    hb_buffer_t *buf = f->ctx->buf;
+    hb_buffer_clear_contents(buf);
+    hb_buffer_add_utf8(buf, s, (int)n, 0, (int)n);
+    hb_buffer_guess_segment_properties(buf);
+    hb_shape(f->hb, buf, NULL, 0);
+    unsigned count = 0;
+    hb_glyph_info_t *info = hb_buffer_get_glyph_infos(buf, &count);
+    hb_glyph_position_t *pos = hb_buffer_get_glyph_positions(buf, &count);
+    long total = 0;
+    for (unsigned i = 0; i < count; i++) {
+        if (info[i].codepoint == 0 && info[i].cluster < n) {
+            unsigned c = decode_at(s, n, info[i].cluster);
+            total += (long)f->size * (is_wide(c) ? 64 : 38);
+        } else {
+            total += pos[i].x_advance;
+        }
+    }
+    if (total < 0)
+        total = 0;
+    return (int)((total + 32) >> 6);
+}
+
+static void grow_widths(sb_fonts *fc)
+{
+    size_t old_cap = fc->width_cap;
+    width_entry *old = fc->widths;
+    fc->width_cap *= 2;
+    fc->widths = sb_xcalloc(fc->width_cap, sizeof *fc->widths);
+    for (size_t i = 0; i < old_cap; i++) {
+        if (!old[i].hash)
+            continue;
+        size_t j = old[i].hash & (fc->width_cap - 1);
+        while (fc->widths[j].hash)
+            j = (j + 1) & (fc->width_cap - 1);
+        fc->widths[j] = old[i];
+    }
+    free(old);
+}
+
+int sb_font_text_width(sb_font *f, const char *s, size_t n)
+{
+    if (!f || !s || !n)
+        return 0;
+    sb_fonts *fc = f->ctx;
+    uint64_t h = hash_text(f, s, n);
+    size_t i = h & (fc->width_cap - 1);
+    while (fc->widths[i].hash) {
+        width_entry *e = &fc->widths[i];
+        if (e->hash == h && e->font == f && e->len == n && memcmp(e->text, s, n) == 0) {
+            fc->hits++;
+            return e->width;
+        }
+        i = (i + 1) & (fc->width_cap - 1);
+    }
+    fc->misses++;
+    int w = measure(f, s, n);
+    if (fc->width_used >= WIDTH_CACHE_MAX) {
+        clear_widths(fc);
+        i = h & (fc->width_cap - 1);
+    } else if ((fc->width_used + 1) * 2 > fc->width_cap) {
+        grow_widths(fc);
+        i = h & (fc->width_cap - 1);
+        while (fc->widths[i].hash)
+            i = (i + 1) & (fc->width_cap - 1);
+    }
+    fc->widths[i] = (width_entry){h, f, sb_xstrndup(s, n), n, w};
+    fc->width_used++;
+    return w;
+}
+
+void sb_font_get_metrics(const sb_font *f, sb_font_metrics *m)
+{
+    if (f)
+        *m = f->metrics;
+    else
+        *m = (sb_font_metrics){0, 0, 0, 0};
+}
+
+int sb_font_size(const sb_font *f)
+{
+    return f ? f->size : 0;
+}
+
+const char *sb_font_file(const sb_font *f)
+{
+    return f ? f->ctx->files[f->file].path : "";
+}
+
+const char *sb_font_family(const sb_font *f)
+{
+    return f ? f->family : "";
+}
+
+void sb_fonts_stats(const sb_fonts *fc, size_t *hits, size_t *misses)
+{
+    *hits = fc ? fc->hits : 0;
+    *misses = fc ? fc->misses : 0;
+}

@@ -1,0 +1,55 @@
+/* fonts: resolves CSS font requests to real faces and measures text.
+ *
+ * A font context owns everything font-related for one render (or one thread
+ * reusing it across renders): the FreeType library handle, the cache of
+ * family-request -> font file matches, one sized face per (file, index,
+ * size), and a (font, word) -> width cache, because the layout engine asks
+ * for the width of the same word thousands of times on one page.
+ *
+ * Faces are located with fontconfig; generic families (serif, sans-serif,
+ * monospace) and metric aliases (Arial -> Liberation Sans...) resolve the
+ * way fontconfig's configuration says.  Text is shaped with HarfBuzz on the
+ * FreeType face, unhinted, so widths are resolution-independent and
+ * reproducible.
+ *
+ * A context is not thread-safe; use one per thread.  Fonts returned by
+ * sb_fonts_get stay valid until the context is freed. */
+#ifndef SB_FONTS_H
+#define SB_FONTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct sb_fonts sb_fonts;
+typedef struct sb_font sb_font;
+
+typedef struct sb_font_metrics {
+    int ascent;    /* px above the baseline */
+    int descent;   /* px below the baseline, positive */
+    int height;    /* recommended line height, px */
+    int x_height;  /* px */
+} sb_font_metrics;
+
+sb_fonts *sb_fonts_new(void);
+void sb_fonts_free(sb_fonts *fc);
+
+/* Resolves a CSS family list ("Georgia, 'Times New Roman', serif"), a CSS
+ * weight (100..900), italic flag and size in px to a font.  Never NULL while
+ * any font is installed; NULL only when fontconfig finds nothing at all. */
+sb_font *sb_fonts_get(sb_fonts *fc, const char *families, int weight, bool italic,
+                      int size_px);
+
+/* Advance width in px (rounded) of UTF-8 text after shaping.  Cached per
+ * (font, text).  Invalid UTF-8 is measured as replacement characters. */
+int sb_font_text_width(sb_font *f, const char *utf8, size_t len);
+
+void sb_font_get_metrics(const sb_font *f, sb_font_metrics *m);
+int sb_font_size(const sb_font *f);
+/* The resolved font file and face family name (for tests and debugging). */
+const char *sb_font_file(const sb_font *f);
+const char *sb_font_family(const sb_font *f);
+
+/* Cache statistics: width lookups served from the cache / measured. */
+void sb_fonts_stats(const sb_fonts *fc, size_t *hits, size_t *misses);
+
+#endif

@@ -1,0 +1,535 @@
+#include "render/css_prep.h"
+
+#include <ctype.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* ---- the page's name set ------------------------------------------------
+ * Keys are a kind byte ('c' class, 'i' id, 't' tag) followed by the name;
+ * open addressing, power-of-two capacity. */
+struct sb_css_names {
+    char **keys;
+    size_t cap;
+    size_t used;
+};
+
+static uint64_t hash_key(char kind, const char *s, size_t n)
+{
+    uint64_t h = 1469598103934665603ULL ^ (unsigned char)kind;
+    for (size_t i = 0; i < n; i++) {
+        h ^= (unsigned char)s[i];
+        h *= 1099511628211ULL;
+    }
+    return h;
+}
+
+static int names_has(const sb_css_names *ns, char kind, const char *s, size_t n)
+{
+    size_t i = hash_key(kind, s, n) & (ns->cap - 1);
+    while (ns->keys[i]) {
+        const char *k = ns->keys[i];
+        if (k[0] == kind && strncmp(k + 1, s, n) == 0 && k[n + 1] == 0)
+            return 1;
+        i = (i + 1) & (ns->cap - 1);
+    }
+    return 0;
+}
+
+static void names_add(sb_css_names *ns, char kind, const char *s, size_t n)
+{
+    if (!n || names_has(ns, kind, s, n))
+        return;
+    if ((ns->used + 1) * 2 > ns->cap) {
+        size_t old_cap = ns->cap;
+        char **old = ns->keys;
+        ns->cap *= 2;
+        ns->keys = sb_xcalloc(ns->cap, sizeof *ns->keys);
+        for (size_t j = 0; j < old_cap; j++) {
+            if (!old[j])
+                continue;
+            size_t i = hash_key(old[j][0], old[j] + 1, strlen(old[j] + 1)) & (ns->cap - 1);
+            while (ns->keys[i])
+                i = (i + 1) & (ns->cap - 1);
+            ns->keys[i] = old[j];
+        }
+        free(old);
+    }
+    char *k = sb_xmalloc(n + 2);
+    k[0] = kind;
+    memcpy(k + 1, s, n);
+    k[n + 1] = 0;
+    size_t i = hash_key(kind, s, n) & (ns->cap - 1);
+    while (ns->keys[i])
+        i = (i + 1) & (ns->cap - 1);
+    ns->keys[i] = k;
+    ns->used++;
+}
+
+static int is_html_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+}
+
+sb_css_names *sb_css_names_from_doc(const sb_doc *doc)
+{
+    sb_css_names *ns = sb_xcalloc(1, sizeof *ns);
+    ns->cap = 256;
+    ns->keys = sb_xcalloc(ns->cap, sizeof *ns->keys);
+    for (size_t e = 0; doc && e < doc->n_elems; e++) {
+        const GumboNode *n = doc->elems[e];
+        const char *tag = sb_tag_name(n);
+        names_add(ns, 't', tag, strlen(tag));
+        const char *id = sb_attr(n, "id");
+        if (id)
+            names_add(ns, 'i', id, strlen(id));
+        const char *cls = sb_attr(n, "class");
+        while (cls && *cls) {
+            while (is_html_space(*cls))
+                cls++;
+            const char *b = cls;
+            while (*cls && !is_html_space(*cls))
+                cls++;
+            names_add(ns, 'c', b, (size_t)(cls - b));
+        }
+    }
+    return ns;
+}
+
+void sb_css_names_free(sb_css_names *ns)
+{
+    if (!ns)
+        return;
+    for (size_t i = 0; i < ns->cap; i++)
+        free(ns->keys[i]);
+    free(ns->keys);
+    free(ns);
+}
+
+/* ---- scanning helpers ---------------------------------------------------
+ * All take the text [s, s+n) and a position, and return the position just
+ * past the construct; they never read beyond n, whatever the input. */
+
+static size_t skip_string(const char *s, size_t n, size_t i)
+{
+    char q = s[i++];
+    while (i < n && s[i] != q) {
+        if (s[i] == '\\' && i + 1 < n)
+            i++;
+        else if (s[i] == '\n')
+            return i; /* unterminated string ends at the line */
+        i++;
+    }
+    return i < n ? i + 1 : n;
+}
+
+static size_t skip_comment(const char *s, size_t n, size_t i)
+{
+    i += 2;
+    while (i + 1 < n && !(s[i] == '*' && s[i + 1] == '/'))
+        i++;
+    return i + 1 < n ? i + 2 : n;
+}
+
+static int at_comment(const char *s, size_t n, size_t i)
+{
+    return i + 1 < n && s[i] == '/' && s[i + 1] == '*';
+}
+
+/* From just after an opening '{', '(' or '[', returns the index of the
+ * matching closer (or n).  Brackets of all kinds nest together, which is
+ * what CSS error recovery does. */
+static size_t match_close(const char *s, size_t n, size_t i)
+{
+    int depth = 1;
+    while (i < n) {
+        char c = s[i];
+        if (c == '"' || c == '\'') {
+            i = skip_string(s, n, i);
+            continue;
+        }
+        if (at_comment(s, n, i)) {
+            i = skip_comment(s, n, i);
+            continue;
+        }
+        if (c == '\\') {
+            i += 2;
+            continue;
+        }
+        if (c == '{' || c == '(' || c == '[')
+            depth++;
+        else if (c == '}' || c == ')' || c == ']') {
+            if (--depth == 0)
+                return i;
+        }
+        i++;
+    }
+    return n;
+}
+
+/* Copies [s, s+n) without comments. */
+static void append_uncommented(sb_buf *out, const char *s, size_t n)
+{
+    size_t i = 0, from = 0;
+    while (i < n) {
+        if (s[i] == '"' || s[i] == '\'') {
+            i = skip_string(s, n, i);
+        } else if (at_comment(s, n, i)) {
+            sb_buf_append(out, s + from, i - from);
+            i = skip_comment(s, n, i);
+            from = i;
+        } else {
+            i++;
+        }
+    }
+    sb_buf_append(out, s + from, n - from);
+}
+
+static void trim(const char **s, size_t *n)
+{
+    while (*n && (isspace((unsigned char)**s))) {
+        (*s)++;
+        (*n)--;
+    }
+    while (*n && isspace((unsigned char)(*s)[*n - 1]))
+        (*n)--;
+}
+
+/* ---- selectors ---------------------------------------------------------- */
+
+static int is_ident_char(unsigned char c)
+{
+    return isalnum(c) || c == '-' || c == '_' || c >= 0x80;
+}
+
+/* Reads an identifier at s[i] into out (escapes resolved).  Returns the end
+ * position; *exact is cleared when an escape was too complex to resolve. */
+static size_t read_ident(const char *s, size_t n, size_t i, sb_buf *out, int *exact)
+{
+    sb_buf_clear(out);
+    sb_buf_reserve(out, 16);
+    out->data[0] = 0;
+    while (i < n) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '\\' && i + 1 < n) {
+            if (isxdigit((unsigned char)s[i + 1]))
+                *exact = 0;
+            sb_buf_putc(out, s[i + 1]);
+            i += 2;
+        } else if (is_ident_char(c)) {
+            sb_buf_putc(out, (char)c);
+            i++;
+        } else {
+            break;
+        }
+    }
+    return i;
+}
+
+/* Pseudo-classes of states a static render never has. */
+static int is_state_pseudo(const char *p)
+{
+    static const char *const states[] = {
+        "hover", "focus", "active", "focus-within", "focus-visible", "visited",
+        "target", "selection", "placeholder", "placeholder-shown", "autofill", NULL};
+    if (p[0] == '-')  /* vendor pseudo-elements (::-webkit-scrollbar...) */
+        return 1;
+    for (int k = 0; states[k]; k++)
+        if (strcasecmp(p, states[k]) == 0)
+            return 1;
+    return 0;
+}
+
+int sb_css_selector_live(const char *s, size_t n, const sb_css_names *names)
+{
+    sb_buf id = SB_BUF_INIT;
+    int live = 1, compound_start = 1;
+    size_t i = 0;
+    while (i < n && live) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '(' || c == '[') {
+            /* :not(.x) matches when .x is absent, attribute values are not
+             * names: neither says anything about liveness. */
+            i = match_close(s, n, i + 1) + 1;
+            compound_start = 0;
+        } else if (c == '"' || c == '\'') {
+            i = skip_string(s, n, i);
+        } else if (c == '.' || c == '#') {
+            int exact = 1;
+            size_t e = read_ident(s, n, i + 1, &id, &exact);
+            if (names && exact && id.len &&
+                !names_has(names, c == '.' ? 'c' : 'i', id.data, id.len))
+                live = 0;
+            i = e > i + 1 ? e : i + 1;
+            compound_start = 0;
+        } else if (c == ':') {
+            i++;
+            if (i < n && s[i] == ':')
+                i++;
+            int exact = 1;
+            size_t e = read_ident(s, n, i, &id, &exact);
+            if (id.len && is_state_pseudo(id.data))
+                live = 0;
+            i = e > i ? e : i + 1;
+            compound_start = 0;
+        } else if (isspace(c) || c == '>' || c == '+' || c == '~') {
+            compound_start = 1;
+            i++;
+        } else if (compound_start && is_ident_char(c) && c != '-') {
+            int exact = 1;
+            size_t e = read_ident(s, n, i, &id, &exact);
+            if (e < n && s[e] == '|') { /* namespace prefix: no opinion */
+                i = e + 1;
+                continue;
+            }
+            for (size_t k = 0; k < id.len; k++)
+                id.data[k] = (char)tolower((unsigned char)id.data[k]);
+            if (names && exact && !names_has(names, 't', id.data, id.len))
+                live = 0;
+            i = e;
+            compound_start = 0;
+        } else {
+            compound_start = 0;
+            i++;
+        }
+    }
+    sb_buf_free(&id);
+    return live;
+}
+
+/* ---- declarations ------------------------------------------------------- */
+
+/* litehtml 0.6 display values: none block inline inline-block inline-table
+ * list-item table table-*.  Everything else would become inline. */
+static const char *fix_display(const char *v, size_t n)
+{
+    static const char *const to_block[] = {
+        "flex", "grid", "flow-root", "-webkit-box", "-webkit-flex", "-ms-flexbox",
+        "-ms-grid", "-moz-box", "run-in", "block flex", "block grid", "block flow",
+        "block flow-root", NULL};
+    static const char *const to_inline_block[] = {
+        "inline-flex", "inline-grid", "-webkit-inline-box", "-webkit-inline-flex",
+        "-ms-inline-flexbox", "-ms-inline-grid", "-moz-inline-box", "inline flex",
+        "inline grid", "inline flow-root", NULL};
+    for (int k = 0; to_block[k]; k++)
+        if (strlen(to_block[k]) == n && strncasecmp(v, to_block[k], n) == 0)
+            return "block";
+    for (int k = 0; to_inline_block[k]; k++)
+        if (strlen(to_inline_block[k]) == n && strncasecmp(v, to_inline_block[k], n) == 0)
+            return "inline-block";
+    if (n == 8 && strncasecmp(v, "contents", 8) == 0)
+        return "inline";
+    return NULL;
+}
+
+static void prepare_decls(sb_buf *out, const char *raw, size_t raw_len)
+{
+    sb_buf clean = SB_BUF_INIT;
+    append_uncommented(&clean, raw, raw_len);
+    const char *s = clean.data ? clean.data : "";
+    size_t n = clean.len, i = 0;
+    while (i < n) {
+        size_t b = i;
+        while (i < n && s[i] != ';') {
+            if (s[i] == '"' || s[i] == '\'')
+                i = skip_string(s, n, i);
+            else if (s[i] == '(' || s[i] == '{' || s[i] == '[')
+                i = match_close(s, n, i + 1) + 1;
+            else
+                i++;
+        }
+        if (i > n)
+            i = n;
+        const char *d = s + b;
+        size_t dn = i - b;
+        i++; /* past ';' */
+        trim(&d, &dn);
+        if (!dn)
+            continue;
+        const char *colon = memchr(d, ':', dn);
+        if (!colon)
+            continue;
+        const char *name = d;
+        size_t name_n = (size_t)(colon - d);
+        trim(&name, &name_n);
+        if (name_n >= 2 && name[0] == '-' && name[1] == '-')
+            continue; /* custom properties: litehtml has no var() */
+        if (name_n == 7 && strncasecmp(name, "display", 7) == 0) {
+            const char *v = colon + 1;
+            size_t vn = dn - (size_t)(colon + 1 - d);
+            trim(&v, &vn);
+            const char *bang = memchr(v, '!', vn);
+            size_t core = bang ? (size_t)(bang - v) : vn;
+            const char *cv = v;
+            trim(&cv, &core);
+            const char *fixed = fix_display(cv, core);
+            if (fixed) {
+                sb_buf_puts(out, "display:");
+                sb_buf_puts(out, fixed);
+                if (bang)
+                    sb_buf_puts(out, " !important");
+                sb_buf_putc(out, ';');
+                continue;
+            }
+        }
+        sb_buf_append(out, d, dn);
+        sb_buf_putc(out, ';');
+    }
+    sb_buf_free(&clean);
+}
+
+char *sb_css_prepare_decls(const char *decls, size_t len)
+{
+    sb_buf out = SB_BUF_INIT;
+    if (decls)
+        prepare_decls(&out, decls, len);
+    return sb_buf_steal(&out);
+}
+
+/* ---- stylesheets -------------------------------------------------------- */
+
+/* Conditional groups deeper than this are dropped: real sheets nest two or
+ * three levels, and the bound keeps the recursion below trivially small. */
+#define MAX_GROUP_DEPTH 8
+
+static void prepare_rule(sb_buf *out, const char *pre, size_t pre_n, const char *body,
+                         size_t body_n, const sb_css_names *names, sb_css_stats *st)
+{
+    sb_buf sel = SB_BUF_INIT;
+    append_uncommented(&sel, pre, pre_n);
+    const char *s = sel.data ? sel.data : "";
+    size_t n = sel.len, i = 0;
+    size_t start_len = out->len;
+    int kept = 0;
+    st->rules_in++;
+    while (i <= n) {
+        size_t b = i;
+        while (i < n && s[i] != ',') {
+            if (s[i] == '"' || s[i] == '\'')
+                i = skip_string(s, n, i);
+            else if (s[i] == '(' || s[i] == '[')
+                i = match_close(s, n, i + 1) + 1;
+            else
+                i++;
+        }
+        if (i > n)
+            i = n;
+        const char *one = s + b;
+        size_t one_n = i - b;
+        i++;
+        trim(&one, &one_n);
+        if (!one_n)
+            continue;
+        st->selectors_in++;
+        if (!sb_css_selector_live(one, one_n, names))
+            continue;
+        st->selectors_kept++;
+        if (kept++)
+            sb_buf_putc(out, ',');
+        sb_buf_append(out, one, one_n);
+    }
+    sb_buf_free(&sel);
+    if (!kept) {
+        out->len = start_len;
+        if (out->data)
+            out->data[start_len] = 0;
+        return;
+    }
+    st->rules_kept++;
+    sb_buf_putc(out, '{');
+    prepare_decls(out, body, body_n);
+    sb_buf_puts(out, "}\n");
+}
+
+static void prepare_sheet(sb_buf *out, const char *s, size_t n, const sb_css_names *names,
+                          sb_css_stats *st, int depth)
+{
+    size_t i = 0;
+    while (i < n) {
+        unsigned char c = (unsigned char)s[i];
+        if (isspace(c) || c == '}' || c == ';') {
+            i++;
+            continue;
+        }
+        if (at_comment(s, n, i)) {
+            i = skip_comment(s, n, i);
+            continue;
+        }
+        if (i + 4 <= n && (memcmp(s + i, "<!--", 4) == 0)) {
+            i += 4;
+            continue;
+        }
+        if (i + 3 <= n && memcmp(s + i, "-->", 3) == 0) {
+            i += 3;
+            continue;
+        }
+        /* Prelude: up to '{' or, for at-rules, ';'. */
+        size_t b = i;
+        int at = c == '@';
+        while (i < n && s[i] != '{' && !(at && s[i] == ';')) {
+            if (s[i] == '"' || s[i] == '\'')
+                i = skip_string(s, n, i);
+            else if (at_comment(s, n, i))
+                i = skip_comment(s, n, i);
+            else if (s[i] == '(' || s[i] == '[')
+                i = match_close(s, n, i + 1) + 1;
+            else if (s[i] == '\\')
+                i += 2;
+            else
+                i++;
+        }
+        if (i >= n)
+            break;
+        const char *pre = s + b;
+        size_t pre_n = i - b;
+        if (s[i] == ';') { /* statement at-rule */
+            i++;
+            if (pre_n > 7 && strncasecmp(pre, "@import", 7) == 0 && depth == 0) {
+                sb_buf_append(out, pre, pre_n);
+                sb_buf_puts(out, ";\n");
+            }
+            continue;
+        }
+        size_t body = i + 1;
+        size_t close = match_close(s, n, body);
+        const char *bp = s + body;
+        size_t bn = close - body;
+        i = close < n ? close + 1 : n;
+        if (!at) {
+            prepare_rule(out, pre, pre_n, bp, bn, names, st);
+            continue;
+        }
+        if (depth >= MAX_GROUP_DEPTH)
+            continue;
+        if (pre_n >= 6 && strncasecmp(pre, "@media", 6) == 0 && !is_ident_char((unsigned char)pre[6])) {
+            size_t mark = out->len;
+            append_uncommented(out, pre, pre_n);
+            sb_buf_putc(out, '{');
+            size_t inner = out->len;
+            prepare_sheet(out, bp, bn, names, st, depth + 1);
+            if (out->len == inner) { /* nothing survived: drop the group */
+                out->len = mark;
+                if (out->data)
+                    out->data[mark] = 0;
+            } else {
+                sb_buf_puts(out, "}\n");
+            }
+        } else if (pre_n >= 6 && strncasecmp(pre, "@layer", 6) == 0 &&
+                   !is_ident_char((unsigned char)pre[6])) {
+            /* Cascade layers only reorder precedence: their rules apply. */
+            prepare_sheet(out, bp, bn, names, st, depth + 1);
+        }
+        /* @font-face, @keyframes, @supports, @page...: litehtml ignores them
+         * or cannot evaluate them; dropping them changes nothing. */
+    }
+}
+
+char *sb_css_prepare(const char *css, size_t len, const sb_css_names *names, sb_css_stats *stats)
+{
+    sb_css_stats local = {0, 0, 0, 0};
+    sb_buf out = SB_BUF_INIT;
+    if (css)
+        prepare_sheet(&out, css, len, names, stats ? stats : &local, 0);
+    return sb_buf_steal(&out);
+}

@@ -1,0 +1,49 @@
+/* css_prep: rewrites a page's stylesheets before they reach litehtml.
+ *
+ * Two jobs.  (1) Pruning: litehtml matches every selector against every
+ * element, so a 1 MB framework stylesheet on a 10,000-element page costs
+ * seconds.  A selector that needs a class, id or tag name the page never
+ * uses can never match; rules whose selectors are all like that are dropped,
+ * and dead selectors are removed from the lists of the rules kept.  So are
+ * selectors that only match interactive states (:hover, :focus...), which a
+ * static render never has.  (2) Compatibility: litehtml 0.6 knows neither
+ * flex nor grid and would treat such boxes as inline; `display` values it
+ * does not know are rewritten to the nearest block or inline-block flow.
+ *
+ * The name set is built once per page from the parsed document and used for
+ * every stylesheet of that page (inline <style>, imported files). */
+#ifndef SB_CSS_PREP_H
+#define SB_CSS_PREP_H
+
+#include <stddef.h>
+
+#include "dom/doc.h"
+#include "dom/strbuf.h"
+
+typedef struct sb_css_names sb_css_names;
+
+typedef struct sb_css_stats {
+    size_t rules_in;       /* qualified rules seen */
+    size_t rules_kept;
+    size_t selectors_in;
+    size_t selectors_kept;
+} sb_css_stats;
+
+/* Classes, ids and tag names used by the document's elements. */
+sb_css_names *sb_css_names_from_doc(const sb_doc *doc);
+void sb_css_names_free(sb_css_names *names);
+
+/* Returns a malloc'd, NUL-terminated stylesheet for litehtml.  With names
+ * NULL nothing is pruned (only rewritten).  stats may be NULL; counts are
+ * added to it. */
+char *sb_css_prepare(const char *css, size_t len, const sb_css_names *names,
+                     sb_css_stats *stats);
+
+/* Same rewrite for the declarations of a style="" attribute. */
+char *sb_css_prepare_decls(const char *decls, size_t len);
+
+/* True when a single selector (no commas) can match some element of the
+ * page; exposed for tests. */
+int sb_css_selector_live(const char *sel, size_t len, const sb_css_names *names);
+
+#endif

@@ -1,0 +1,317 @@
+#include "render/prep.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool is_void_tag(GumboTag t)
+{
+    switch (t) {
+    case GUMBO_TAG_AREA: case GUMBO_TAG_BASE: case GUMBO_TAG_BASEFONT:
+    case GUMBO_TAG_BGSOUND: case GUMBO_TAG_BR: case GUMBO_TAG_COL:
+    case GUMBO_TAG_EMBED: case GUMBO_TAG_FRAME: case GUMBO_TAG_HR:
+    case GUMBO_TAG_IMAGE: case GUMBO_TAG_IMG: case GUMBO_TAG_INPUT:
+    case GUMBO_TAG_KEYGEN: case GUMBO_TAG_LINK: case GUMBO_TAG_META:
+    case GUMBO_TAG_PARAM: case GUMBO_TAG_SOURCE: case GUMBO_TAG_TRACK:
+    case GUMBO_TAG_WBR:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Elements whose text the tokenizer reads raw: it must be written back
+ * unescaped or the re-parse would show entities literally. */
+static bool is_rawtext_tag(GumboTag t)
+{
+    return t == GUMBO_TAG_STYLE || t == GUMBO_TAG_XMP || t == GUMBO_TAG_IFRAME ||
+           t == GUMBO_TAG_NOEMBED || t == GUMBO_TAG_NOFRAMES || t == GUMBO_TAG_PLAINTEXT;
+}
+
+static bool is_html_elem(const GumboNode *n, GumboTag t)
+{
+    return n->type == GUMBO_NODE_ELEMENT && n->v.element.tag == t &&
+           n->v.element.tag_namespace == GUMBO_NAMESPACE_HTML;
+}
+
+static void put_escaped(sb_buf *out, const char *s, bool attr)
+{
+    const char *from = s;
+    for (; *s; s++) {
+        const char *rep = NULL;
+        switch (*s) {
+        case '&': rep = "&amp;"; break;
+        case '<': rep = attr ? NULL : "&lt;"; break;
+        case '>': rep = attr ? NULL : "&gt;"; break;
+        case '"': rep = attr ? "&quot;" : NULL; break;
+        case '\r': rep = "&#13;"; break; /* a raw CR would come back as LF */
+        default: break;
+        }
+        if (rep) {
+            sb_buf_append(out, from, (size_t)(s - from));
+            sb_buf_puts(out, rep);
+            from = s + 1;
+        }
+    }
+    sb_buf_append(out, from, (size_t)(s - from));
+}
+
+/* A name the tokenizer reads back as the same single attribute. */
+static bool valid_attr_name(const char *s)
+{
+    if (!*s)
+        return false;
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c <= ' ' || c == '"' || c == '\'' || c == '>' || c == '/' || c == '=' || c == '<' ||
+            c == 0x7f)
+            return false;
+    }
+    return true;
+}
+
+/* Appends "width:Npx;" for a numeric dimension attribute ("120", "120px",
+ * "50%"); anything else is ignored, as browsers do. */
+static void put_dimension(sb_buf *out, const char *prop, const char *v)
+{
+    if (!v)
+        return;
+    while (*v == ' ')
+        v++;
+    const char *b = v;
+    while (*v >= '0' && *v <= '9')
+        v++;
+    if (v == b || v - b > 6)
+        return;
+    const char *unit = *v == '%' ? "%" : "px";
+    sb_buf_printf(out, "%s:%.*s%s;", prop, (int)(v - b), b, unit);
+}
+
+/* The width/height attributes of embedded content are presentational hints
+ * (HTML 15.4.4); litehtml maps them for <img> only. */
+static void dimension_hints(const GumboNode *n, const char *tag, sb_buf *hint)
+{
+    if (strcmp(tag, "svg") && strcmp(tag, "iframe") && strcmp(tag, "video") &&
+        strcmp(tag, "canvas") && strcmp(tag, "embed") && strcmp(tag, "object"))
+        return;
+    put_dimension(hint, "width", sb_attr(n, "width"));
+    put_dimension(hint, "height", sb_attr(n, "height"));
+}
+
+static void put_start_tag(sb_buf *out, const GumboNode *n, int id, sb_prep_stats *st)
+{
+    const char *tag = sb_tag_name(n);
+    sb_buf hint = SB_BUF_INIT;
+    dimension_hints(n, tag, &hint);
+    sb_buf_putc(out, '<');
+    sb_buf_puts(out, tag);
+    sb_buf_printf(out, " data-sbid=\"%d\"", id);
+    const GumboVector *attrs = &n->v.element.attributes;
+    for (unsigned i = 0; i < attrs->length; i++) {
+        const GumboAttribute *a = attrs->data[i];
+        if (!valid_attr_name(a->name) || strcmp(a->name, "data-sbid") == 0)
+            continue;
+        sb_buf_putc(out, ' ');
+        switch (a->attr_namespace) {
+        case GUMBO_ATTR_NAMESPACE_XLINK: sb_buf_puts(out, "xlink:"); break;
+        case GUMBO_ATTR_NAMESPACE_XML: sb_buf_puts(out, "xml:"); break;
+        case GUMBO_ATTR_NAMESPACE_XMLNS:
+            if (strcmp(a->name, "xmlns") != 0)
+                sb_buf_puts(out, "xmlns:");
+            break;
+        default: break;
+        }
+        sb_buf_puts(out, a->name);
+        sb_buf_puts(out, "=\"");
+        if (strcmp(a->name, "style") == 0) {
+            char *css = sb_css_prepare_decls(a->value, strlen(a->value));
+            if (hint.len) {
+                put_escaped(out, hint.data, true);
+                sb_buf_clear(&hint);
+            }
+            put_escaped(out, css, true);
+            free(css);
+        } else {
+            put_escaped(out, a->value, true);
+        }
+        sb_buf_putc(out, '"');
+    }
+    if (hint.len) { /* no style attribute to carry the hints */
+        sb_buf_puts(out, " style=\"");
+        put_escaped(out, hint.data, true);
+        sb_buf_putc(out, '"');
+    }
+    sb_buf_free(&hint);
+    sb_buf_putc(out, '>');
+    /* The parser drops one newline right after these start tags; give it
+     * one to drop so a leading newline of the content survives. */
+    if (n->v.element.tag_namespace == GUMBO_NAMESPACE_HTML &&
+        (n->v.element.tag == GUMBO_TAG_PRE || n->v.element.tag == GUMBO_TAG_TEXTAREA ||
+         n->v.element.tag == GUMBO_TAG_LISTING))
+        sb_buf_putc(out, '\n');
+    if (st)
+        st->elems_emitted++;
+}
+
+static void put_doctype(sb_buf *out, const GumboDocument *d)
+{
+    if (!d->has_doctype)
+        return; /* no doctype: the re-parse is in quirks mode, like the page */
+    sb_buf_puts(out, "<!DOCTYPE ");
+    sb_buf_puts(out, d->name && *d->name ? d->name : "html");
+    const char *pub = d->public_identifier ? d->public_identifier : "";
+    const char *sys = d->system_identifier ? d->system_identifier : "";
+    /* Identifiers with a quote cannot be written back; they are rare and
+     * only affect quirks detection. */
+    if (*pub && !strchr(pub, '"')) {
+        sb_buf_printf(out, " PUBLIC \"%s\"", pub);
+        if (*sys && !strchr(sys, '"'))
+            sb_buf_printf(out, " \"%s\"", sys);
+    } else if (*sys && !strchr(sys, '"')) {
+        sb_buf_printf(out, " SYSTEM \"%s\"", sys);
+    }
+    sb_buf_puts(out, ">\n");
+}
+
+typedef struct frame {
+    const GumboNode *node;
+    unsigned next;      /* next child to visit */
+    int depth;          /* element depth, <html> = 1 */
+    bool emitted;       /* start tag written: write the end tag on exit */
+} frame;
+
+static const GumboVector *kids_of(const GumboNode *n)
+{
+    if (n->type == GUMBO_NODE_DOCUMENT)
+        return &n->v.document.children;
+    if (n->type == GUMBO_NODE_ELEMENT)
+        return &n->v.element.children;
+    return NULL; /* text, comments, and template contents (never emitted) */
+}
+
+/* Marks <a> and <nobr> elements that contain another element of the same
+ * tag.  Re-parsed, the inner start tag would run the adoption agency and
+ * clone the outer element (with its data-sbid) around the following
+ * content, so the outer one is left out and its children hoisted. */
+static unsigned char *nested_formatting(const sb_doc *doc)
+{
+    unsigned char *drop = sb_xcalloc(doc->n_elems + 1, 1);
+    for (size_t e = 0; e < doc->n_elems; e++) {
+        const GumboNode *n = doc->elems[e];
+        GumboTag t = sb_tag(n);
+        if ((t != GUMBO_TAG_A && t != GUMBO_TAG_NOBR) || !is_html_elem(n, t))
+            continue;
+        for (const GumboNode *p = n->parent; p; p = p->parent)
+            if (is_html_elem(p, t)) {
+                int id = sb_doc_id(doc, p);
+                if (id >= 0)
+                    drop[id] = 1;
+            }
+    }
+    return drop;
+}
+
+char *sb_render_serialize(const sb_doc *doc, const sb_css_names *names, int max_depth,
+                          sb_prep_stats *st, size_t *out_len)
+{
+    sb_buf out = SB_BUF_INIT;
+    sb_buf_reserve(&out, doc ? doc->html_len + doc->n_elems * 16 + 64 : 64);
+    if (max_depth <= 0)
+        max_depth = SB_RENDER_MAX_DEPTH;
+    if (!doc || !doc->out || !doc->out->document) {
+        sb_buf_puts(&out, "<html><head></head><body></body></html>");
+        if (out_len)
+            *out_len = out.len;
+        return sb_buf_steal(&out);
+    }
+    const GumboNode *root = doc->out->document;
+    put_doctype(&out, &root->v.document);
+    unsigned char *drop = nested_formatting(doc);
+
+    size_t cap = 64, top = 0;
+    frame *stack = sb_xmalloc(cap * sizeof *stack);
+    stack[top++] = (frame){root, 0, 0, false};
+    while (top) {
+        frame *f = &stack[top - 1];
+        const GumboVector *kids = kids_of(f->node);
+        if (!kids || f->next >= kids->length) {
+            if (f->emitted && !is_void_tag(sb_tag(f->node))) {
+                sb_buf_puts(&out, "</");
+                sb_buf_puts(&out, sb_tag_name(f->node));
+                sb_buf_putc(&out, '>');
+            }
+            top--;
+            continue;
+        }
+        const GumboNode *c = kids->data[f->next++];
+        const GumboNode *parent = f->node;
+        int depth = f->depth;
+        switch (c->type) {
+        case GUMBO_NODE_TEXT:
+        case GUMBO_NODE_WHITESPACE:
+        case GUMBO_NODE_CDATA: {
+            const char *text = c->v.text.text;
+            if (is_html_elem(parent, GUMBO_TAG_SCRIPT))
+                break;
+            if (is_html_elem(parent, GUMBO_TAG_STYLE)) {
+                size_t n = strlen(text);
+                char *css = sb_css_prepare(text, n, names, st ? &st->css : NULL);
+                if (st) {
+                    st->css_bytes_in += n;
+                    st->css_bytes_out += strlen(css);
+                }
+                sb_buf_puts(&out, css);
+                free(css);
+            } else if (parent->type == GUMBO_NODE_ELEMENT &&
+                       parent->v.element.tag_namespace == GUMBO_NAMESPACE_HTML &&
+                       is_rawtext_tag(parent->v.element.tag)) {
+                sb_buf_puts(&out, text);
+            } else {
+                put_escaped(&out, text, false);
+            }
+            break;
+        }
+        case GUMBO_NODE_ELEMENT:
+        case GUMBO_NODE_TEMPLATE: {
+            int id = sb_doc_id(doc, c);
+            if (id >= 0 && drop[id]) {
+                if (st)
+                    st->elems_hoisted++;
+                if (top == cap) {
+                    cap *= 2;
+                    stack = sb_xrealloc(stack, cap * sizeof *stack);
+                }
+                stack[top++] = (frame){c, 0, depth, false};
+                break;
+            }
+            bool deep = depth + 1 > max_depth;
+            if (deep) {
+                if (st)
+                    st->elems_hoisted++;
+                /* Raw text hoisted out of its element would become visible
+                 * page text; such elements go with their content. */
+                GumboTag t = sb_tag(c);
+                if (c->type == GUMBO_NODE_TEMPLATE || t == GUMBO_TAG_SCRIPT ||
+                    t == GUMBO_TAG_STYLE || is_rawtext_tag(t) || t == GUMBO_TAG_TEXTAREA ||
+                    t == GUMBO_TAG_TITLE)
+                    break;
+            } else {
+                put_start_tag(&out, c, id, st);
+            }
+            if (top == cap) {
+                cap *= 2;
+                stack = sb_xrealloc(stack, cap * sizeof *stack);
+            }
+            stack[top++] = (frame){c, 0, deep ? depth : depth + 1, !deep};
+            break;
+        }
+        default: /* comments, stray documents */
+            break;
+        }
+    }
+    free(stack);
+    free(drop);
+    if (out_len)
+        *out_len = out.len;
+    return sb_buf_steal(&out);
+}

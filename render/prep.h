@@ -1,0 +1,43 @@
+/* prep: the page as litehtml sees it.
+ *
+ * litehtml parses HTML itself and exposes none of its gumbo nodes, so the
+ * join between our sb_doc and litehtml's elements is made by serialising our
+ * own parse back to HTML with a `data-sbid="<element id>"` attribute on
+ * every element; litehtml parses that with the same gumbo, and each of its
+ * elements reads the id back.  While serialising, the page is also made
+ * safe and cheap for litehtml:
+ *  - script and template contents are dropped (the tags stay, so ids and
+ *    structure match); comments are dropped;
+ *  - elements nested deeper than max_depth are left out and their children
+ *    hoisted into the nearest emitted ancestor, because litehtml recurses
+ *    over the tree;
+ *  - <style> contents and style="" attributes go through css_prep (dead
+ *    rules pruned, flex/grid rewritten);
+ *  - a data-sbid attribute present in the page itself is dropped, so the
+ *    page cannot spoof the mapping. */
+#ifndef SB_RENDER_PREP_H
+#define SB_RENDER_PREP_H
+
+#include <stddef.h>
+
+#include "dom/doc.h"
+#include "render/css_prep.h"
+
+/* litehtml recursion stays well inside an 8 MB stack (and a 1 MB thread
+ * stack under ASan) at this depth; real pages nest a few dozen levels. */
+#define SB_RENDER_MAX_DEPTH 200
+
+typedef struct sb_prep_stats {
+    size_t elems_emitted;
+    size_t elems_hoisted;  /* left out because too deep */
+    size_t css_bytes_in;   /* <style> text before and after css_prep */
+    size_t css_bytes_out;
+    sb_css_stats css;
+} sb_prep_stats;
+
+/* Returns malloc'd HTML (NUL-terminated).  names may be NULL (no pruning);
+ * max_depth <= 0 means SB_RENDER_MAX_DEPTH; stats may be NULL. */
+char *sb_render_serialize(const sb_doc *doc, const sb_css_names *names, int max_depth,
+                          sb_prep_stats *stats, size_t *out_len);
+
+#endif

@@ -1,0 +1,643 @@
+// render.cpp: the litehtml 0.6 adapter behind render/render.h.
+//
+// A document_container that measures text with fonts/ and never draws or
+// fetches anything, plus the walk that turns litehtml's element tree into
+// sb_rnode records.  Every C++ exception stops at this file's boundary.
+//
+// litehtml 0.6 behaviours this file relies on or works around:
+//  - fonts handed to litehtml are deleted by the document's destructor
+//    through delete_font; they are kept (and freed) by the container
+//    instead, so any late use after the document is gone stays valid;
+//  - an element's m_pos is its content box relative to the content box of
+//    its parent element, so absolute positions are running sums down the
+//    tree; text inside inline elements is positioned the same way and the
+//    inline element itself has an empty box, so inline boxes are rebuilt as
+//    the union of their fragments;
+//  - litehtml offers no way to interrupt it, so the time budget is checked
+//    in the callbacks it makes often (element creation, fonts, text widths)
+//    and enforced by throwing an exception that unwinds litehtml cleanly
+//    (its objects are all owned by shared_ptr and standard containers).
+
+#include <litehtml.h>
+#include <litehtml/el_before_after.h>
+#include <litehtml/el_image.h>
+#include <litehtml/el_text.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <memory>
+#include <new>
+#include <string>
+#include <vector>
+
+#include <strings.h>
+
+extern "C" {
+#include "render/css_prep.h"
+#include "render/prep.h"
+#include "render/render.h"
+}
+
+namespace {
+
+struct budget_exceeded {};
+
+double now_ms()
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
+}
+
+// What litehtml gets back from create_font: the measured font plus the
+// request, since several weights may resolve to one face.
+struct font_handle {
+    sb_font *font;
+    int weight;
+    int size;
+};
+
+// Stylesheets read from css_dir are capped in size and number: a page may
+// @import itself in a loop.
+const size_t max_css_file = 8u << 20;
+const int max_imports = 64;
+
+class container : public litehtml::document_container {
+public:
+    sb_fonts *fonts = nullptr;
+    const sb_css_names *names = nullptr;
+    int vw = 1280, vh = 800;
+    std::string css_dir, base_url;
+    double deadline = 0;
+    int imports = 0;
+    unsigned width_calls = 0;
+    std::vector<std::unique_ptr<font_handle>> handles;
+
+    void check_time()
+    {
+        if (now_ms() > deadline)
+            throw budget_exceeded();
+    }
+
+    litehtml::uint_ptr create_font(const litehtml::tchar_t *face, int size, int weight,
+                                   litehtml::font_style italic, unsigned int decoration,
+                                   litehtml::font_metrics *fm) override
+    {
+        check_time();
+        sb_font *f = sb_fonts_get(fonts, face, weight, italic == litehtml::fontStyleItalic, size);
+        sb_font_metrics m;
+        sb_font_get_metrics(f, &m);
+        if (fm) {
+            fm->ascent = m.ascent;
+            fm->descent = m.descent;
+            fm->height = m.height;
+            fm->x_height = m.x_height;
+            fm->draw_spaces = italic == litehtml::fontStyleItalic || decoration != 0;
+        }
+        handles.push_back(std::unique_ptr<font_handle>(new font_handle{f, weight, size}));
+        return reinterpret_cast<litehtml::uint_ptr>(handles.back().get());
+    }
+
+    void delete_font(litehtml::uint_ptr) override {}
+
+    int text_width(const litehtml::tchar_t *text, litehtml::uint_ptr h) override
+    {
+        if ((++width_calls & 15) == 0)
+            check_time();
+        const font_handle *fh = reinterpret_cast<const font_handle *>(h);
+        if (!fh || !text)
+            return 0;
+        return sb_font_text_width(fh->font, text, std::strlen(text));
+    }
+
+    int pt_to_px(int pt) const override { return (int)std::lround(pt * 96.0 / 72.0); }
+    int get_default_font_size() const override { return 16; }
+    const litehtml::tchar_t *get_default_font_name() const override { return "serif"; }
+
+    // Never fetched: an image without a width/height attribute or CSS size
+    // gets the size of a replaced element without intrinsic dimensions.
+    void load_image(const litehtml::tchar_t *, const litehtml::tchar_t *, bool) override {}
+    void get_image_size(const litehtml::tchar_t *, const litehtml::tchar_t *,
+                        litehtml::size &sz) override
+    {
+        sz.width = 300;
+        sz.height = 150;
+    }
+
+    void draw_text(litehtml::uint_ptr, const litehtml::tchar_t *, litehtml::uint_ptr,
+                   litehtml::web_color, const litehtml::position &) override {}
+    void draw_list_marker(litehtml::uint_ptr, const litehtml::list_marker &) override {}
+    void draw_background(litehtml::uint_ptr, const litehtml::background_paint &) override {}
+    void draw_borders(litehtml::uint_ptr, const litehtml::borders &, const litehtml::position &,
+                      bool) override {}
+    void set_caption(const litehtml::tchar_t *) override {}
+    void set_base_url(const litehtml::tchar_t *url) override
+    {
+        if (url && base_url.empty())
+            base_url = url;
+    }
+    void link(const std::shared_ptr<litehtml::document> &, const litehtml::element::ptr &) override {}
+    void on_anchor_click(const litehtml::tchar_t *, const litehtml::element::ptr &) override {}
+    void set_cursor(const litehtml::tchar_t *) override {}
+    void transform_text(litehtml::tstring &, litehtml::text_transform) override {}
+    void set_clip(const litehtml::position &, const litehtml::border_radiuses &, bool, bool) override {}
+    void del_clip() override {}
+
+    void get_client_rect(litehtml::position &client) const override
+    {
+        client.x = 0;
+        client.y = 0;
+        client.width = vw;
+        client.height = vh;
+    }
+
+    std::shared_ptr<litehtml::element> create_element(const litehtml::tchar_t *,
+                                                      const litehtml::string_map &,
+                                                      const std::shared_ptr<litehtml::document> &) override
+    {
+        check_time();
+        return nullptr; // litehtml's own element classes
+    }
+
+    void get_media_features(litehtml::media_features &m) const override
+    {
+        m.type = litehtml::media_type_screen;
+        m.width = vw;
+        m.height = vh;
+        m.device_width = vw;
+        m.device_height = vh;
+        m.color = 8;
+        m.color_index = 256;
+        m.monochrome = 0;
+        m.resolution = 96;
+    }
+
+    void get_language(litehtml::tstring &language, litehtml::tstring &culture) const override
+    {
+        language = "en";
+        culture = "";
+    }
+
+    void import_css(litehtml::tstring &text, const litehtml::tstring &url,
+                    litehtml::tstring &baseurl) override;
+
+private:
+    bool read_css(const std::string &path, std::string &out);
+};
+
+// Splits an absolute or relative URL into host and path, resolved against
+// base.  Returns false for URLs we refuse to map to files.
+bool resolve_url(const std::string &url, const std::string &base, std::string &host,
+                 std::string &path)
+{
+    std::string u = url.substr(0, url.find_first_of("?#"));
+    auto split_abs = [&](const std::string &s, std::string &h, std::string &p) {
+        size_t start = s.find("//");
+        if (start == std::string::npos)
+            return false;
+        size_t slash = s.find('/', start + 2);
+        h = s.substr(start + 2, slash == std::string::npos ? std::string::npos : slash - start - 2);
+        p = slash == std::string::npos ? "/" : s.substr(slash);
+        return true;
+    };
+    size_t colon = u.find(':');
+    size_t first_slash = u.find('/');
+    bool has_scheme = colon != std::string::npos &&
+                      (first_slash == std::string::npos || colon < first_slash);
+    if (has_scheme || u.compare(0, 2, "//") == 0) {
+        if (!split_abs(u, host, path))
+            return false;
+    } else {
+        std::string bh, bp;
+        std::string b = base.substr(0, base.find_first_of("?#"));
+        if (!split_abs(b, bh, bp)) {
+            bh.clear();
+            bp = "/";
+        }
+        host = bh;
+        if (!u.empty() && u[0] == '/')
+            path = u;
+        else
+            path = bp.substr(0, bp.rfind('/') + 1) + u;
+    }
+    if (path.find("..") != std::string::npos || host.find("..") != std::string::npos ||
+        host.find('/') != std::string::npos)
+        return false;
+    return true;
+}
+
+bool container::read_css(const std::string &path, std::string &out)
+{
+    FILE *f = std::fopen(path.c_str(), "rb");
+    if (!f)
+        return false;
+    char buf[65536];
+    size_t n;
+    out.clear();
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0 && out.size() < max_css_file)
+        out.append(buf, n);
+    std::fclose(f);
+    return true;
+}
+
+void container::import_css(litehtml::tstring &text, const litehtml::tstring &url,
+                           litehtml::tstring &baseurl)
+{
+    text.clear();
+    if (css_dir.empty() || ++imports > max_imports)
+        return;
+    check_time();
+    std::string host, path;
+    const std::string &base = baseurl.empty() ? base_url : baseurl;
+    if (!resolve_url(url, base, host, path))
+        return;
+    std::string raw;
+    bool found = !host.empty() && read_css(css_dir + "/" + host + path, raw);
+    if (!found) {
+        std::string name = path.substr(path.rfind('/') + 1);
+        if (name.empty() || !read_css(css_dir + "/" + name, raw))
+            return;
+    }
+    char *css = sb_css_prepare(raw.data(), raw.size(), names, nullptr);
+    text = css;
+    std::free(css);
+    baseurl = host.empty() ? path : "http://" + host + path;
+}
+
+sb_rdisplay map_display(litehtml::style_display d)
+{
+    switch (d) {
+    case litehtml::display_inline: return SB_RDISP_INLINE;
+    case litehtml::display_inline_block:
+    case litehtml::display_inline_table: return SB_RDISP_INLINE_BLOCK;
+    case litehtml::display_list_item: return SB_RDISP_LIST_ITEM;
+    case litehtml::display_table: return SB_RDISP_TABLE;
+    case litehtml::display_table_caption:
+    case litehtml::display_table_cell:
+    case litehtml::display_table_column:
+    case litehtml::display_table_column_group:
+    case litehtml::display_table_footer_group:
+    case litehtml::display_table_header_group:
+    case litehtml::display_table_row:
+    case litehtml::display_table_row_group: return SB_RDISP_TABLE_PART;
+    case litehtml::display_inline_text: return SB_RDISP_TEXT;
+    default: return SB_RDISP_BLOCK;
+    }
+}
+
+unsigned count_chars(const std::string &s)
+{
+    unsigned n = 0;
+    for (unsigned char c : s)
+        if ((c & 0xC0) != 0x80 && c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '\f')
+            n++;
+    return n;
+}
+
+int elem_id_of(const litehtml::element *el, const sb_doc *doc)
+{
+    const char *v = el->get_attr("data-sbid");
+    if (!v || !*v)
+        return -1;
+    char *end;
+    long id = std::strtol(v, &end, 10);
+    if (*end || id < 0 || (size_t)id >= doc->n_elems)
+        return -1;
+    return (int)id;
+}
+
+struct walk_frame {
+    litehtml::element *el;
+    int node;      // node index of el, -1 if el itself produced no node
+    int ax, ay;    // absolute position of el's content box
+    bool in_link, fixed;
+    size_t next;   // next child
+};
+
+void set_err(char *err, size_t errlen, const char *msg)
+{
+    if (err && errlen)
+        std::snprintf(err, errlen, "%s", msg);
+}
+
+// Appends the nodes of the laid-out tree in pre-order.
+void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rnode> &out)
+{
+    std::vector<walk_frame> stack;
+    auto enter = [&](litehtml::element *el, const walk_frame *parent) {
+        if (el->skip() || el->is_comment())
+            return;
+        if (dynamic_cast<litehtml::el_before_after_base *>(el))
+            return; // generated content is not page text
+        litehtml::style_display disp = el->get_display();
+        if (disp == litehtml::display_none ||
+            el->get_visibility() != litehtml::visibility_visible)
+            return;
+        const litehtml::position &pos = el->get_position();
+        bool fixed = parent ? parent->fixed : false;
+        int ax, ay;
+        if (el->get_element_position() == litehtml::element_position_fixed) {
+            // litehtml places fixed boxes relative to the viewport, not to
+            // their parent.
+            fixed = true;
+            ax = pos.x;
+            ay = pos.y;
+        } else {
+            ax = (parent ? parent->ax : 0) + pos.x;
+            ay = (parent ? parent->ay : 0) + pos.y;
+        }
+        int parent_node = parent ? parent->node : -1;
+        bool in_link = parent ? parent->in_link : false;
+        auto *text = dynamic_cast<litehtml::el_text *>(el);
+        if (text) {
+            if (el->is_white_space())
+                return;
+            std::string word;
+            text->get_text(word);
+            unsigned chars = count_chars(word);
+            if (!chars)
+                return;
+            sb_rnode n{};
+            n.parent = parent_node;
+            n.elem = -1;
+            n.tag = "#text";
+            n.x = ax;
+            n.y = ay;
+            n.w = pos.width;
+            n.h = pos.height;
+            const font_handle *fh = reinterpret_cast<const font_handle *>(el->get_font());
+            n.font_size = fh ? fh->size : el->get_font_size();
+            n.font_weight = fh ? fh->weight : 400;
+            n.chars = chars;
+            n.display = SB_RDISP_TEXT;
+            n.is_text = true;
+            n.in_link = in_link;
+            n.is_fixed = fixed;
+            out.push_back(n);
+            return;
+        }
+        sb_rnode n{};
+        n.parent = parent_node;
+        n.elem = elem_id_of(el, doc);
+        n.tag = n.elem >= 0 ? sb_tag_name(doc->elems[n.elem]) : "#anon";
+        n.x = ax - el->padding_left() - el->border_left();
+        n.y = ay - el->padding_top() - el->border_top();
+        n.w = pos.width + el->padding_left() + el->padding_right() + el->border_left() +
+              el->border_right();
+        n.h = pos.height + el->padding_top() + el->padding_bottom() + el->border_top() +
+              el->border_bottom();
+        const font_handle *fh = reinterpret_cast<const font_handle *>(el->get_font());
+        n.font_size = fh ? fh->size : el->get_font_size();
+        n.font_weight = fh ? fh->weight : 400;
+        n.display = map_display(disp);
+        n.is_inline = disp == litehtml::display_inline;
+        if (n.elem >= 0 && std::strcmp(n.tag, "a") == 0 && el->get_attr("href"))
+            in_link = true;
+        n.in_link = in_link;
+        n.is_fixed = fixed;
+        n.is_image = dynamic_cast<litehtml::el_image *>(el) != nullptr ||
+                     (n.elem >= 0 && (!std::strcmp(n.tag, "svg") || !std::strcmp(n.tag, "video") ||
+                                      !std::strcmp(n.tag, "canvas")));
+        out.push_back(n);
+        stack.push_back(walk_frame{el, (int)out.size() - 1, ax, ay, in_link, fixed, 0});
+    };
+
+    enter(root, nullptr);
+    while (!stack.empty()) {
+        walk_frame &f = stack.back();
+        if (f.next >= f.el->get_children_count()) {
+            stack.pop_back();
+            continue;
+        }
+        litehtml::element::ptr child = f.el->get_child((int)f.next++);
+        walk_frame parent = f; // enter() may grow the stack
+        if (child)
+            enter(child.get(), &parent);
+    }
+
+    // Inline boxes: the union of what they contain, children first (they
+    // come later in pre-order).
+    std::vector<bool> has_box(out.size(), false);
+    for (size_t i = out.size(); i-- > 0;) {
+        sb_rnode &n = out[i];
+        bool own = n.is_text || !n.is_inline || has_box[i];
+        if (!own || n.parent < 0)
+            continue;
+        sb_rnode &p = out[(size_t)n.parent];
+        if (!p.is_inline)
+            continue;
+        if (!has_box[(size_t)n.parent]) {
+            p.x = n.x;
+            p.y = n.y;
+            p.w = n.w;
+            p.h = n.h;
+            has_box[(size_t)n.parent] = true;
+        } else {
+            int x0 = std::min(p.x, n.x), y0 = std::min(p.y, n.y);
+            int x1 = std::max(p.x + p.w, n.x + n.w), y1 = std::max(p.y + p.h, n.y + n.h);
+            p.x = x0;
+            p.y = y0;
+            p.w = x1 - x0;
+            p.h = y1 - y0;
+        }
+    }
+}
+
+} // namespace
+
+extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *opts,
+                                     sb_fonts *fonts, char *err, size_t errlen)
+{
+    set_err(err, errlen, "");
+    if (!doc) {
+        set_err(err, errlen, "render: no document");
+        return nullptr;
+    }
+    sb_render_opts o{};
+    if (opts)
+        o = *opts;
+    if (o.width <= 0)
+        o.width = 1280;
+    if (o.width > 10000)
+        o.width = 10000;
+    if (o.height <= 0)
+        o.height = 800;
+    if (o.time_budget_ms <= 0)
+        o.time_budget_ms = 10000;
+
+    sb_fonts *own_fonts = nullptr;
+    if (!fonts) {
+        own_fonts = sb_fonts_new();
+        fonts = own_fonts;
+        if (!fonts) {
+            set_err(err, errlen, "render: no fonts available (fontconfig found none)");
+            return nullptr;
+        }
+    }
+    sb_render *r = nullptr;
+    sb_css_names *names = nullptr;
+    char *html = nullptr;
+    double t0 = now_ms();
+    try {
+        container cont;
+        cont.fonts = fonts;
+        cont.vw = o.width;
+        cont.vh = o.height;
+        cont.deadline = t0 + o.time_budget_ms;
+        if (o.css_dir)
+            cont.css_dir = o.css_dir;
+        if (o.base_url)
+            cont.base_url = o.base_url;
+
+        names = sb_css_names_from_doc(doc);
+        cont.names = names;
+        sb_prep_stats st{};
+        html = sb_render_serialize(doc, names, o.max_depth, &st, nullptr);
+        double t1 = now_ms();
+
+        litehtml::context ctx;
+        ctx.load_master_stylesheet(sb_render_ua_css);
+        litehtml::document::ptr ldoc = litehtml::document::createFromUTF8(html, &cont, &ctx);
+        double t2 = now_ms();
+        if (!ldoc || !ldoc->root()) {
+            set_err(err, errlen, "render: litehtml could not build the document");
+        } else {
+            ldoc->render(o.width);
+            double t3 = now_ms();
+            std::vector<sb_rnode> nodes;
+            nodes.reserve(doc->n_elems * 4 + 16);
+            extract_nodes(ldoc->root().get(), doc, nodes);
+            double t4 = now_ms();
+            r = (sb_render *)sb_xcalloc(1, sizeof *r);
+            r->n_nodes = nodes.size();
+            r->nodes = (sb_rnode *)sb_xmalloc((nodes.size() + 1) * sizeof *r->nodes);
+            if (!nodes.empty())
+                std::memcpy(r->nodes, nodes.data(), nodes.size() * sizeof *r->nodes);
+            r->width = std::max(ldoc->width(), o.width);
+            r->height = ldoc->height();
+            r->prep_ms = t1 - t0;
+            r->parse_ms = t2 - t1;
+            r->layout_ms = t3 - t2;
+            r->extract_ms = t4 - t3;
+            r->css_rules_in = st.css.rules_in;
+            r->css_rules_kept = st.css.rules_kept;
+        }
+        ldoc.reset(); // before the container and context it refers to
+    } catch (const budget_exceeded &) {
+        if (err && errlen)
+            std::snprintf(err, errlen, "render: time budget of %d ms exceeded", o.time_budget_ms);
+        sb_render_free(r);
+        r = nullptr;
+    } catch (const std::bad_alloc &) {
+        set_err(err, errlen, "render: out of memory in litehtml");
+        sb_render_free(r);
+        r = nullptr;
+    } catch (const std::exception &e) {
+        if (err && errlen)
+            std::snprintf(err, errlen, "render: litehtml failed: %s", e.what());
+        sb_render_free(r);
+        r = nullptr;
+    } catch (...) {
+        set_err(err, errlen, "render: litehtml failed");
+        sb_render_free(r);
+        r = nullptr;
+    }
+    std::free(html);
+    sb_css_names_free(names);
+    sb_fonts_free(own_fonts);
+    return r;
+}
+
+extern "C" void sb_render_free(sb_render *r)
+{
+    if (!r)
+        return;
+    std::free(r->nodes);
+    std::free(r);
+}
+
+extern "C" long sb_render_check_mapping(const sb_doc *doc, size_t *checked, char *err,
+                                        size_t errlen)
+{
+    set_err(err, errlen, "");
+    if (checked)
+        *checked = 0;
+    if (!doc)
+        return 0;
+    long bad = 0;
+    sb_fonts *fonts = sb_fonts_new();
+    char *html = sb_render_serialize(doc, nullptr, 0, nullptr, nullptr);
+    auto report = [&](const char *fmt, int id, const char *a, const char *b) {
+        if (bad++ == 0 && err && errlen)
+            std::snprintf(err, errlen, fmt, id, a, b);
+    };
+    try {
+        container cont;
+        cont.fonts = fonts;
+        cont.deadline = now_ms() + 600000.0;
+        litehtml::context ctx;
+        ctx.load_master_stylesheet(sb_render_ua_css);
+        litehtml::document::ptr ldoc = litehtml::document::createFromUTF8(html, &cont, &ctx);
+        std::vector<char> seen(doc->n_elems, 0);
+        std::vector<std::pair<litehtml::element *, size_t>> stack;
+        if (ldoc && ldoc->root())
+            stack.push_back({ldoc->root().get(), 0});
+        while (!stack.empty()) {
+            auto &top = stack.back();
+            litehtml::element *el = top.first;
+            if (top.second == 0) {
+                const char *v = el->get_attr("data-sbid");
+                if (v) {
+                    int id = elem_id_of(el, doc);
+                    if (id < 0) {
+                        report("element with bad id %d (%s%s)", -1, v, "");
+                    } else if (seen[(size_t)id]++) {
+                        report("id %d used twice (%s%s)", id, el->get_tagName(), "");
+                    } else {
+                        if (checked)
+                            (*checked)++;
+                        const GumboNode *g = doc->elems[id];
+                        const char *tag = sb_tag_name(g);
+                        if (strcasecmp(tag, el->get_tagName()) != 0)
+                            report("id %d: tag %s became %s", id, tag, el->get_tagName());
+                        const GumboVector *attrs = &g->v.element.attributes;
+                        for (unsigned i = 0; i < attrs->length; i++) {
+                            const GumboAttribute *a = (const GumboAttribute *)attrs->data[i];
+                            if (!std::strcmp(a->name, "data-sbid") || !std::strcmp(a->name, "style") ||
+                                std::strpbrk(a->name, " \t\n\r\f\"'<>/=") || !*a->name)
+                                continue; // not serialised (prep.c) or rewritten
+                            // litehtml lower-cases attribute names (SVG's viewBox...)
+                            std::string lname(a->name);
+                            for (char &ch : lname)
+                                ch = (char)std::tolower((unsigned char)ch);
+                            const char *lv = el->get_attr(lname.c_str());
+                            if (!lv)
+                                report("id %d: attribute %s missing (%s)", id, a->name, tag);
+                            else if (std::strcmp(lv, a->value) != 0)
+                                report("id %d: attribute %s differs (%s)", id, a->name, tag);
+                        }
+                    }
+                }
+            }
+            if (top.second >= el->get_children_count()) {
+                stack.pop_back();
+                continue;
+            }
+            litehtml::element::ptr c = el->get_child((int)top.second++);
+            if (c)
+                stack.push_back({c.get(), 0});
+        }
+        ldoc.reset();
+    } catch (...) {
+        set_err(err, errlen, "litehtml failed while parsing");
+        bad++;
+    }
+    std::free(html);
+    sb_fonts_free(fonts);
+    return bad;
+}

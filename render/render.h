@@ -1,0 +1,100 @@
+/* render: headless layout of a parsed page with litehtml 0.6.
+ *
+ * The C face of a C++ adapter (render.cpp).  The page is serialised from our
+ * own gumbo parse with element ids attached (prep.h), laid out by litehtml
+ * with FreeType/HarfBuzz text measurement (fonts/), and handed back as a
+ * flat array of rendered nodes in document (pre-)order with absolute
+ * positions.  No C++ type crosses this header; nothing is drawn, no image
+ * or stylesheet is ever fetched from the network.
+ *
+ * Coordinates are page px with the origin at the top-left of the page; the
+ * rectangle of a node is its border box.  Inline elements (a, span, em...)
+ * get the union of their text fragments, since litehtml gives them no box
+ * of their own.  Elements that are not rendered (display:none, visibility
+ * hidden, head...) are absent, with their subtrees. */
+#ifndef SB_RENDER_H
+#define SB_RENDER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "dom/doc.h"
+#include "fonts/fonts.h"
+
+typedef enum sb_rdisplay {
+    SB_RDISP_BLOCK,
+    SB_RDISP_INLINE,
+    SB_RDISP_INLINE_BLOCK,
+    SB_RDISP_LIST_ITEM,
+    SB_RDISP_TABLE,
+    SB_RDISP_TABLE_PART,   /* rows, cells, groups, captions */
+    SB_RDISP_TEXT          /* a word of text */
+} sb_rdisplay;
+
+typedef struct sb_rnode {
+    int parent;            /* node index; -1 for the root (<html>) */
+    int elem;              /* sb_doc element id; -1 for text and for boxes
+                              litehtml made up (anonymous table parts) */
+    const char *tag;       /* element tag; "#text" for words, "#anon" for
+                              anonymous boxes; valid while doc and render
+                              live */
+    int x, y, w, h;        /* border box, absolute page px */
+    int font_size;         /* px */
+    int font_weight;       /* 100..900 */
+    unsigned chars;        /* text nodes: code points of the word */
+    sb_rdisplay display;
+    bool is_text;
+    bool in_link;          /* inside <a href> (text and elements) */
+    bool is_fixed;         /* position: fixed, or inside such an element */
+    bool is_image;         /* img, svg, video, canvas, or picture */
+    bool is_inline;        /* display inline (box = union of its text) */
+} sb_rnode;
+
+typedef struct sb_render {
+    sb_rnode *nodes;
+    size_t n_nodes;
+    int width, height;     /* laid-out page size, px */
+    /* Where the time went, ms (for bench_render). */
+    double prep_ms;        /* serialisation + stylesheet pruning */
+    double parse_ms;       /* litehtml document creation (parse + style) */
+    double layout_ms;      /* litehtml render */
+    double extract_ms;     /* walking litehtml's tree into nodes */
+    size_t css_rules_in, css_rules_kept;
+} sb_render;
+
+typedef struct sb_render_opts {
+    int width;             /* viewport px; 0 = 1280 */
+    int height;            /* viewport px (fixed elements, media); 0 = 800 */
+    const char *css_dir;   /* NULL: external stylesheets are ignored */
+    const char *base_url;  /* for resolving stylesheet URLs; may be NULL */
+    int time_budget_ms;    /* 0 = 10000 */
+    int max_depth;         /* 0 = SB_RENDER_MAX_DEPTH (prep.h) */
+} sb_render_opts;
+
+/* Lays the document out.  fonts may be NULL (a context is made for this
+ * call) or a context the caller reuses across pages of one thread.  Returns
+ * NULL with a one-line reason in err when litehtml fails or the time budget
+ * is exceeded.
+ *
+ * External stylesheets (<link rel=stylesheet>, @import) are read from
+ * css_dir only, never fetched.  The URL is resolved against base_url (or the
+ * page's <base href>); the file looked up is css_dir/HOST/PATH, then
+ * css_dir/BASENAME-OF-PATH (query and fragment removed; a URL with ".." in
+ * its path is refused). */
+sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *opts, sb_fonts *fonts,
+                          char *err, size_t errlen);
+void sb_render_free(sb_render *r);
+
+/* The master (user-agent) stylesheet, from the HTML standard's rendering
+ * section. */
+extern const char sb_render_ua_css[];
+
+/* Checks the id mapping of a render input: serialises doc, parses it with
+ * litehtml (no layout) and compares every element that carries an id with
+ * the sb_doc element of that id: same tag, same attribute names, and, apart
+ * from style, same values.  Returns the number of mismatches (0 = exact)
+ * and the number of elements checked in *checked; writes the first
+ * mismatch into err. */
+long sb_render_check_mapping(const sb_doc *doc, size_t *checked, char *err, size_t errlen);
+
+#endif
