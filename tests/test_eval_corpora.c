@@ -14,6 +14,15 @@
 #include "tools/eval/corpus.h"
 #include "tools/eval/report.h"
 #include "tools/eval/run.h"
+#include "dom/json.h"
+
+/* cairo's toy text API makes fontconfig load its configuration once per
+ * process and never free it; that is fontconfig's, not ours. */
+const char *__lsan_default_suppressions(void);
+const char *__lsan_default_suppressions(void)
+{
+    return "leak:libfontconfig\n";
+}
 
 #define CORPORA SB_SOURCE_DIR "/tests/corpora/"
 
@@ -25,6 +34,13 @@ static sb_corpus *load(const char *name, sb_corpus_format f)
     if (!c)
         fail_msg("%s", err);
     return c;
+}
+
+static void assert_overlap_is(sb_overlap o, size_t tp, size_t fp, size_t fn)
+{
+    assert_int_equal(o.tp, tp);
+    assert_int_equal(o.fp, fp);
+    assert_int_equal(o.fn, fn);
 }
 
 static bool ends_with(const char *s, const char *tail)
@@ -182,6 +198,112 @@ static void test_fake_method(void **state)
     sb_corpus_free(c);
 }
 
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    char *buf = malloc(1 << 20);
+    *len = fread(buf, 1, (1 << 20) - 1, f);
+    buf[*len] = '\0';
+    fclose(f);
+    return buf;
+}
+
+/* Reports of a hand-made run: the gold texts as one method ("perfect"), a
+ * text with one paragraph missing and one extra line as another. */
+static void test_reports(void **state)
+{
+    (void)state;
+    sb_corpus *c = load("readability", SB_CORPUS_AUTO);
+    sb_method_eval m[2];
+    memset(m, 0, sizeof m);
+    m[0].name = "perfect";
+    m[1].name = "partial";
+    sb_page_result pr[3], qr[3];
+    memset(pr, 0, sizeof pr);
+    memset(qr, 0, sizeof qr);
+    m[0].pages = pr;
+    m[1].pages = qr;
+    const char *partial[3] = {
+        "Subscribe to our newsletter today for free.\n\n"
+        "The old harbour bridge will close to all traffic for six weeks while engineers "
+        "replace the worn steel joints that carry the road deck over the river mouth.",
+        "", "Line one of the notice.\nLine two of the notice."};
+    for (size_t i = 0; i < 3; i++) {
+        const sb_gold_page *g = &c->pages[i];
+        sb_eval_score_page(g, g->text, g->title, g->byline, g->date, g->image, &pr[i]);
+        sb_eval_score_page(g, partial[i], "Notice", NULL, NULL, NULL, &qr[i]);
+        pr[i].text = (char *)g->text;
+        qr[i].text = (char *)partial[i];
+        pr[i].ms = qr[i].ms = 1.0;
+    }
+    sb_eval_summarise(c, &m[0]);
+    sb_eval_summarise(c, &m[1]);
+    sb_eval e = {c, m, 2, 1, 0.5};
+
+    /* harbour-bridge: gold 115 tokens -> 112 shingles; the partial text has
+     * 7 + 28 tokens = 32 shingles, the 25 inside the gold paragraph match. */
+    assert_overlap_is(qr[0].shingle, 25, 7, 87);
+    char fig[] = SB_BINARY_DIR "/test_eval_figures.tsv";
+    FILE *f = fopen(fig, "w");
+    sb_report_figures_tsv(f, &e);
+    fclose(f);
+    size_t len;
+    char *tsv = slurp(fig, &len);
+    assert_non_null(strstr(tsv, "readability\tperfect\tf1\t1.0000\n"));
+    assert_non_null(strstr(tsv, "readability\tperfect\tbyline\t1.0000\n"));
+    /* partial: P = mean(25/32, 1) (the empty page is not in it),
+     * R = mean(25/112, 0, 1); title "Notice" matches 1 of 3. */
+    char want[128];
+    snprintf(want, sizeof want, "readability\tpartial\tp\t%.4f\n", (25.0 / 32 + 1) / 2);
+    assert_non_null(strstr(tsv, want));
+    snprintf(want, sizeof want, "readability\tpartial\tr\t%.4f\n", (25.0 / 112 + 0 + 1) / 3);
+    assert_non_null(strstr(tsv, want));
+    assert_non_null(strstr(tsv, "readability\tpartial\ttitle_exact\t0.3333\n"));
+    assert_null(strstr(tsv, "snippet")); /* no snippets in this corpus */
+    free(tsv);
+
+    char js[] = SB_BINARY_DIR "/test_eval_report.json";
+    assert_int_equal(sb_report_json(&e, js), 0);
+    char err[256];
+    sb_json *root = sb_json_parse_file(js, 0, err, sizeof err);
+    if (!root)
+        fail_msg("%s", err);
+    const sb_json *ms = sb_json_get(root, "methods");
+    assert_int_equal(sb_json_len(ms), 2);
+    const sb_json *pages = sb_json_get(sb_json_at(ms, 1), "pages");
+    assert_int_equal(sb_json_len(pages), 3);
+    const sb_json *sh = sb_json_get(sb_json_at(pages, 0), "shingle");
+    assert_true(sb_json_num(sb_json_get(sh, "tp")) == 25);
+    assert_true(sb_json_num(sb_json_get(sh, "fn")) == 87);
+    assert_string_equal(sb_json_get_str(sb_json_at(pages, 0), "id"), "harbour-bridge");
+    assert_true(sb_json_type(sb_json_get(sb_json_at(pages, 1), "byline")) == SB_JSON_NULL);
+    sb_json_free(root);
+
+    char view[] = SB_BINARY_DIR "/test_eval_page.txt";
+    f = fopen(view, "w");
+    sb_report_page(f, &e, 0, 200);
+    sb_report_worst(f, &e, 1);
+    fclose(f);
+    char *txt = slurp(view, &len);
+    assert_non_null(strstr(txt, "| {+Subscribe to our newsletter today for free+}.\n"));
+    assert_non_null(strstr(txt, "\n[-Workers began fencing off the bridge on Monday morning-]. "));
+    assert_non_null(strstr(txt, "  library-reopens "));
+    free(txt);
+
+    char png[] = SB_BINARY_DIR "/test_eval_chart.png";
+    assert_int_equal(sb_report_png(&e, png, err, sizeof err), 0);
+    char *img = slurp(png, &len);
+    assert_true(len > 1000);
+    assert_memory_equal(img, "\x89PNG\r\n\x1a\n", 8);
+    free(img);
+    assert_int_equal(sb_report_png(&e, SB_BINARY_DIR "/no/such/dir/x.png", err, sizeof err), -1);
+
+    for (size_t i = 0; i < 3; i++)
+        pr[i].text = qr[i].text = NULL;
+    sb_corpus_free(c);
+}
+
 static void test_unknown_method(void **state)
 {
     (void)state;
@@ -253,6 +375,7 @@ int main(void)
         cmocka_unit_test(test_trafilatura_layout),
         cmocka_unit_test(test_aeb_layout),
         cmocka_unit_test(test_fake_method),
+        cmocka_unit_test(test_reports),
         cmocka_unit_test(test_unknown_method),
         cmocka_unit_test(test_dom_readability),
         cmocka_unit_test(test_dom_trafilatura),
