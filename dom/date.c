@@ -588,7 +588,46 @@ static char *format(const date_parts *d)
     return sb_xstrdup(out);
 }
 
-static char *scan(const char *s, const limits *lim)
+/* Weekday names that may precede a date; a reported span includes them so
+ * that a caller cutting the date out of a line cuts "Monday," too. */
+static const char *const weekdays[] = {
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+    "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun",
+    "montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonnabend",
+    "sonntag", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche",
+    "lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo",
+    "lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica",
+    "segunda", "terça", "quarta", "quinta", "sexta", "maandag", "dinsdag", "woensdag",
+    "donderdag", "vrijdag", "zaterdag", "zondag", NULL};
+
+static const char *weekday_before(const char *s, const char *p)
+{
+    const char *q = p;
+    /* back over spaces and one comma */
+    while (q > s && (q[-1] == ' ' || q[-1] == ','))
+        q--;
+    if (q == p || q == s)
+        return p;
+    const char *w = q;
+    while (w > s && alpha_at(prev_cp(s, w)))
+        w = prev_cp(s, w);
+    if (w == q)
+        return p;
+    char word[WORD_MAX];
+    const char *e = read_word(w, word);
+    if (e == q && word_in(word, weekdays))
+        return w;
+    /* Portuguese "segunda-feira, 5 de março" */
+    if (e == q && !strcmp(word, "feira") && w - s > 1 && w[-1] == '-') {
+        const char *v = w - 1;
+        while (v > s && alpha_at(prev_cp(s, v)))
+            v = prev_cp(s, v);
+        return v < w - 1 ? v : p;
+    }
+    return p;
+}
+
+static char *scan(const char *s, const limits *lim, size_t *start, size_t *end)
 {
     if (!s)
         return NULL;
@@ -596,20 +635,32 @@ static char *scan(const char *s, const limits *lim)
         if (((unsigned char)*p & 0xC0) == 0x80 || !token_start(s, p))
             continue;
         date_parts d;
-        if (match_at(p, &d, lim))
+        const char *e = match_at(p, &d, lim);
+        if (e) {
+            if (start)
+                *start = (size_t)(weekday_before(s, p) - s);
+            if (end)
+                *end = (size_t)(e - s);
             return format(&d);
+        }
     }
     return NULL;
 }
 
+static const limits parse_limits = {1000, 2999};
+static const limits text_limits = {1900, 2199};
+
 char *sb_date_parse(const char *s)
 {
-    static const limits lim = {1000, 2999};
-    return scan(s, &lim);
+    return scan(s, &parse_limits, NULL, NULL);
 }
 
 char *sb_date_find_in_text(const char *text)
 {
-    static const limits lim = {1900, 2199};
-    return scan(text, &lim);
+    return scan(text, &text_limits, NULL, NULL);
+}
+
+char *sb_date_find_span(const char *text, size_t *start, size_t *end)
+{
+    return scan(text, &text_limits, start, end);
 }

@@ -22,6 +22,8 @@
 #ifndef SB_DATE_H
 #define SB_DATE_H
 
+#include <stddef.h>
+
 /* Longest string the functions below return, terminator included. */
 #define SB_DATE_MAX 32
 
@@ -33,5 +35,10 @@ char *sb_date_parse(const char *s);
 /* The first date in running visible text (a dateline).  Stricter about
  * plausibility: years 1900-2199.  Returns a malloc'd ISO string or NULL. */
 char *sb_date_find_in_text(const char *text);
+
+/* sb_date_find_in_text that also reports where the match lies: bytes
+ * [*start, *end) of text, including a weekday name just before the date
+ * and the time and zone after it.  Either pointer may be NULL. */
+char *sb_date_find_span(const char *text, size_t *start, size_t *end);
 
 #endif

@@ -74,6 +74,27 @@ static bool ends_with(const char *s, const char *suffix)
     return n >= m && !strcmp(s + n - m, suffix);
 }
 
+static bool is_space_char(char ch)
+{
+    return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\f';
+}
+
+/* True when `word` occurs in s (case-insensitively) and is not the start
+ * of a longer lower-case word: "post-author", "authorName", "bylines"
+ * match "author"/"byline"; "authority" does not. */
+static bool contains_word_prefix(const char *s, const char *word)
+{
+    size_t n = strlen(word);
+    for (; *s; s++) {
+        if (!istarts(s, word))
+            continue;
+        char next = s[n];
+        if (!(next >= 'a' && next <= 'z') || (next == 's' && !(s[n + 1] >= 'a' && s[n + 1] <= 'z')))
+            return true;
+    }
+    return false;
+}
+
 /* Case-insensitive substring search (ASCII). */
 static bool icontains(const char *s, const char *needle)
 {
@@ -154,14 +175,43 @@ static bool looks_like_url(const char *s)
 
 /* ---- pass 1: collect -------------------------------------------------- */
 
-static void add_meta(ctx *c, const char *key, const char *value)
+static void add_meta(ctx *c, const char *key, size_t key_len, const char *value)
 {
     if (c->n_metas % 64 == 0)
         c->metas = sb_xrealloc(c->metas, (c->n_metas + 64) * sizeof *c->metas);
-    char *k = sb_text_trim(sb_xstrdup(key));
-    for (char *p = k; *p; p++)
-        *p = lower(*p);
-    c->metas[c->n_metas++] = (meta_kv){k, value};
+    sb_buf k = SB_BUF_INIT;
+    sb_buf_append(&k, "", 0);
+    /* Dublin Core appears as "DC.creator", "dc:creator", "dcterm:created"
+     * and "dcterms.created": one spelling, "dc." / "dcterms.", for all. */
+    if (istarts(key, "dcterms:") || istarts(key, "dcterms.")) {
+        sb_buf_puts(&k, "dcterms.");
+        key += 8, key_len -= 8;
+    } else if (istarts(key, "dcterm:") || istarts(key, "dcterm.")) {
+        sb_buf_puts(&k, "dcterms.");
+        key += 7, key_len -= 7;
+    } else if (istarts(key, "dc:") || istarts(key, "dc.")) {
+        sb_buf_puts(&k, "dc.");
+        key += 3, key_len -= 3;
+    }
+    for (size_t i = 0; i < key_len; i++)
+        sb_buf_putc(&k, lower(key[i]));
+    c->metas[c->n_metas++] = (meta_kv){sb_buf_steal(&k), value};
+}
+
+/* Adds one entry per space-separated token of a key attribute
+ * (property="dc:creator og:title" is allowed by RDFa). */
+static void add_meta_tokens(ctx *c, const char *keys, const char *value)
+{
+    const char *p = keys;
+    while (*p) {
+        while (is_space_char(*p))
+            p++;
+        const char *start = p;
+        while (*p && !is_space_char(*p))
+            p++;
+        if (p > start)
+            add_meta(c, start, (size_t)(p - start), value);
+    }
 }
 
 /* First non-empty content for any of the keys, in the order of `keys`
@@ -246,20 +296,45 @@ static void collect_ld_objects(ctx *c, const sb_json *root)
     free(stack);
 }
 
+/* Strips the wrappers CMSs put around script content so that old parsers
+ * skip it: "<!-- ... -->", "<![CDATA[ ... ]]>", "//<![CDATA[ ... //]]>",
+ * possibly nested. */
+static void strip_script_wrappers(const char **start, const char **end)
+{
+    static const char *const openers[] = {"<!--", "<![CDATA[", "//<![CDATA[", "/*<![CDATA[*/",
+                                          NULL};
+    static const char *const closers[] = {"-->", "]]>", "//]]>", "/*]]>*/", NULL};
+    const char *s = *start, *e = *end;
+    for (bool changed = true; changed;) {
+        changed = false;
+        while (s < e && is_space_char(*s))
+            s++;
+        while (e > s && is_space_char(e[-1]))
+            e--;
+        for (const char *const *o = openers; *o; o++) {
+            size_t n = strlen(*o);
+            if ((size_t)(e - s) >= n && !strncmp(s, *o, n)) {
+                s += n;
+                changed = true;
+            }
+        }
+        for (const char *const *c = closers; *c; c++) {
+            size_t n = strlen(*c);
+            if ((size_t)(e - s) >= n && !strncmp(e - n, *c, n)) {
+                e -= n;
+                changed = true;
+            }
+        }
+    }
+    *start = s;
+    *end = e;
+}
+
 static void add_ld_script(ctx *c, const GumboNode *script)
 {
     char *text = raw_text(script);
-    /* Some CMSs wrap the JSON in an HTML comment. */
-    char *start = text;
-    while (*start == ' ' || *start == '\t' || *start == '\n' || *start == '\r')
-        start++;
-    if (!strncmp(start, "<!--", 4))
-        start += 4;
-    char *end = start + strlen(start);
-    while (end > start && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\n' || end[-1] == '\r'))
-        end--;
-    if (end - start >= 3 && !strncmp(end - 3, "-->", 3))
-        end -= 3;
+    const char *start = text, *end = text + strlen(text);
+    strip_script_wrappers(&start, &end);
     sb_json *tree = sb_json_parse(start, (size_t)(end - start), SB_JSON_DECODE_ENTITIES, NULL, 0);
     free(text);
     if (!tree)
@@ -286,7 +361,7 @@ static void collect(ctx *c)
             for (const char *const *a = key_attrs; *a; a++) {
                 const char *k = sb_attr(n, *a);
                 if (k)
-                    add_meta(c, k, content);
+                    add_meta_tokens(c, k, content);
             }
             break;
         }
@@ -573,6 +648,29 @@ static bool inside_body(const ctx *c, const GumboNode *n)
     return false;
 }
 
+/* A byline element often carries the date too ("Jane Doe March 5,
+ * 2024"): keep the part before the date, or after it when the date comes
+ * first. */
+static void drop_date(char *text)
+{
+    size_t start, end;
+    char *d = sb_date_find_span(text, &start, &end);
+    if (!d)
+        return;
+    free(d);
+    size_t lead = 0;
+    while (lead < start && is_space_char(text[lead]))
+        lead++;
+    if (lead == start) {
+        memmove(text, text + end, strlen(text + end) + 1);
+        return;
+    }
+    /* "Last updated: March 5" is a label, not a name */
+    while (start > 0 && is_space_char(text[start - 1]))
+        start--;
+    text[start > 0 && text[start - 1] == ':' ? 0 : start] = '\0';
+}
+
 /* Microdata, rel=author, then byline/author classes and ids. */
 static char *dom_byline(const ctx *c)
 {
@@ -601,12 +699,15 @@ static char *dom_byline(const ctx *c)
                 bool hit = false;
                 static const char *const words[] = {"byline", "author", NULL};
                 for (const char *const *w = words; *w && !hit; w++)
-                    hit = (cls && icontains(cls, *w)) || (id && icontains(id, *w));
+                    hit = (cls && contains_word_prefix(cls, *w)) ||
+                          (id && contains_word_prefix(id, *w));
                 if (!hit || !inside_body(c, n))
                     continue;
                 text = short_text(n, MAX_BYLINE_LEN);
             }
             tried++;
+            if (text)
+                drop_date(text);
             char *name = text ? sb_meta_clean_byline(text) : NULL;
             free(text);
             if (name && !looks_like_url(name))
@@ -704,18 +805,17 @@ static char *pick_byline(const ctx *c)
     char *b = c->article ? ld_authors(c, c->article) : NULL;
     if (b)
         return b;
-    static const char *const author_keys[] = {"author", "dc.creator", "dcterms.creator",
+    static const char *const author_keys[] = {"dc.creator", "dcterms.creator", "author",
                                               "article:author", "parsely-author",
                                               "sailthru.author", "byl", NULL};
-    /* Try each key in turn: an article:author URL must not hide a plain
-     * author name further down the list. */
+    /* Key by key, every value of the key (several <meta name=author> tags
+     * name several authors); an article:author URL must not hide a plain
+     * name further down the list. */
     for (const char *const *k = author_keys; *k; k++) {
-        const char *one[] = {*k, NULL};
-        const char *v = meta_get(c, one);
-        if (!v || looks_like_url(v))
-            continue;
         author_list a = {{0}, 0};
-        author_add(&a, v);
+        for (size_t i = 0; i < c->n_metas; i++)
+            if (!strcmp(c->metas[i].key, *k))
+                author_add(&a, c->metas[i].value);
         if ((b = author_join(&a)))
             return b;
     }
@@ -816,6 +916,27 @@ static void pick_images(const ctx *c, sb_meta *m)
     m->n_images = l.n;
 }
 
+/* The article's headline, or its name when the page's <title> shows the
+ * name and not the headline (some generators put a summary or a category
+ * in "headline"). */
+static char *pick_ld_headline(const ctx *c, const char *doc_title, const char *site_name)
+{
+    char *headline = clean_markup(ld_str(c, c->article, "headline"));
+    char *name = clean_markup(ld_str(c, c->article, "name"));
+    /* a name that is the site's own ("Example.com") is no title */
+    if (name && site_name && icontains(site_name, name)) {
+        free(name);
+        name = NULL;
+    }
+    if (!headline || (name && doc_title && strcmp(headline, name) &&
+                      icontains(doc_title, name) && !icontains(doc_title, headline))) {
+        free(headline);
+        return name;
+    }
+    free(name);
+    return headline;
+}
+
 /* ---- public ------------------------------------------------------------ */
 
 void sb_meta_extract(const sb_doc *doc, const char *base_url, sb_meta *m)
@@ -846,21 +967,28 @@ void sb_meta_extract(const sb_doc *doc, const char *base_url, sb_meta *m)
     static const char *const tw_title[] = {"twitter:title", NULL};
     m->og_title = clean(meta_get(&c, og_title));
     m->twitter_title = clean(meta_get(&c, tw_title));
+    m->site_name = pick_site_name(&c);
     if (c.article) {
-        m->ld_headline = clean_markup(ld_str(&c, c.article, "headline"));
-        if (!m->ld_headline)
-            m->ld_headline = clean_markup(ld_str(&c, c.article, "name"));
+        m->ld_headline = pick_ld_headline(&c, m->doc_title, m->site_name);
         m->ld_type = clean(type_name(c.article));
     }
-    const char *title_order[] = {m->ld_headline, m->og_title, m->twitter_title, m->doc_title};
-    for (size_t i = 0; i < 4 && !m->title; i++)
-        if (title_order[i])
+    static const char *const dc_title[] = {"dc.title", "dcterms.title", NULL};
+    static const char *const parsely_title[] = {"parsely-title", NULL};
+    char *dc = clean(meta_get(&c, dc_title));
+    char *parsely = clean(meta_get(&c, parsely_title));
+    const char *title_order[] = {m->ld_headline,    dc,      m->og_title,
+                                 m->twitter_title, parsely, m->doc_title};
+    /* A "title" that is just the site's name says nothing about the story. */
+    for (size_t i = 0; i < sizeof title_order / sizeof *title_order && !m->title; i++)
+        if (title_order[i] && !(m->site_name && ieq(title_order[i], m->site_name) &&
+                                i + 1 < sizeof title_order / sizeof *title_order))
             m->title = sb_xstrdup(title_order[i]);
+    free(dc);
+    free(parsely);
 
     m->byline = pick_byline(&c);
     m->published = pick_published(&c);
     m->modified = pick_modified(&c);
-    m->site_name = pick_site_name(&c);
     m->language = pick_language(&c);
 
     static const char *const desc1[] = {"og:description", "description", "twitter:description",

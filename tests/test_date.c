@@ -170,6 +170,35 @@ static void test_find_in_text(void **state)
     check_text(NULL, NULL);
 }
 
+static void test_span(void **state)
+{
+    (void)state;
+    size_t a = 99, b = 99;
+    const char *t = "Joshua Sokol May 20, 2019 at 9:00 AM EST, updated";
+    char *got = sb_date_find_span(t, &a, &b);
+    assert_string_equal(got, "2019-05-20T09:00:00-05:00");
+    assert_int_equal(a, 13);
+    assert_int_equal(b, 40);
+    free(got);
+    got = sb_date_find_span("am 05.03.2024", &a, NULL);
+    assert_string_equal(got, "2024-03-05");
+    assert_int_equal(a, 3);
+    free(got);
+    got = sb_date_find_span("Joe Wee Monday, February 29, 2016", &a, &b);
+    assert_string_equal(got, "2016-02-29");
+    assert_int_equal(a, 8);
+    assert_int_equal(b, 33);
+    free(got);
+    got = sb_date_find_span("Por Ana, segunda-feira, 4 de março de 2024", &a, NULL);
+    assert_string_equal(got, "2024-03-04");
+    assert_int_equal(a, 9);
+    free(got);
+    a = b = 7;
+    assert_null(sb_date_find_span("no date here", &a, &b));
+    assert_int_equal(a, 7);
+    assert_int_equal(b, 7);
+}
+
 static void test_long_text(void **state)
 {
     (void)state;
@@ -190,7 +219,7 @@ int main(void)
         cmocka_unit_test(test_iso),         cmocka_unit_test(test_rfc822),
         cmocka_unit_test(test_words),       cmocka_unit_test(test_numeric),
         cmocka_unit_test(test_rejects),     cmocka_unit_test(test_find_in_text),
-        cmocka_unit_test(test_long_text),
+        cmocka_unit_test(test_span),        cmocka_unit_test(test_long_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -202,6 +202,70 @@ static void test_ld_variants(void **state)
     sb_meta_free(&m);
 }
 
+static void test_meta_spellings(void **state)
+{
+    (void)state;
+    sb_meta m;
+    /* RDFa token lists, Dublin Core with a colon, CDATA-wrapped JSON-LD
+     * whose headline is a category while <title> shows the name */
+    static const char html[] =
+        "<html><head><title>Real Story Name - Site</title>"
+        "<meta property='dc:creator og:description' content='Creator Name'>"
+        "<meta name='author' content='Other'>"
+        "<meta name='DC.title' content='Dublin title'>"
+        "<script type='application/ld+json'>\n<![CDATA[\n"
+        "{\"@type\":\"Article\",\"headline\":\"Category page\","
+        "\"name\":\"Real Story Name\"}\n]]>\n</script></head><body></body></html>";
+    extract_html(html, sizeof html - 1, NULL, &m);
+    assert_field(m.byline, "Creator Name");
+    assert_field(m.description, "Creator Name");
+    assert_field(m.ld_headline, "Real Story Name");
+    assert_field(m.title, "Real Story Name");
+    sb_meta_free(&m);
+
+    /* several author metas; a dc title that is the site name is skipped */
+    static const char html2[] =
+        "<html><head><meta name='author' content='Ann One'>"
+        "<meta name='author' content='Bob Two'>"
+        "<meta name='dcterms.title' content='Example News'>"
+        "<meta property='og:site_name' content='Example News'>"
+        "<meta property='og:title' content='Story'></head></html>";
+    extract_html(html2, sizeof html2 - 1, NULL, &m);
+    assert_field(m.byline, "Ann One, Bob Two");
+    assert_field(m.title, "Story");
+    sb_meta_free(&m);
+}
+
+static void test_dom_byline_shapes(void **state)
+{
+    (void)state;
+    sb_meta m;
+    /* "authority" is not "author"; the date is cut off the byline */
+    static const char html[] =
+        "<html><body><div class='authority-links'>Authority control</div>"
+        "<p class='post-byline'>By Joshua Sokol, Monday, May 20, 2019 at 9:00 AM</p>"
+        "</body></html>";
+    extract_html(html, sizeof html - 1, NULL, &m);
+    assert_field(m.byline, "Joshua Sokol");
+    sb_meta_free(&m);
+
+    /* a date labelled "Updated:" is no name; the next candidate is used */
+    static const char html2[] =
+        "<html><body><span class='byline-date'>Last updated: 7 January 2025</span>"
+        "<span id='authorName'>Mia Wong</span></body></html>";
+    extract_html(html2, sizeof html2 - 1, NULL, &m);
+    assert_field(m.byline, "Mia Wong");
+    sb_meta_free(&m);
+
+    /* a date first, the name after it */
+    static const char html3[] =
+        "<html><body><div class='author'>1 mars 2019 à 15:20 par Jean Dupont</div>"
+        "</body></html>";
+    extract_html(html3, sizeof html3 - 1, NULL, &m);
+    assert_field(m.byline, "Jean Dupont");
+    sb_meta_free(&m);
+}
+
 static void test_empty_and_hostile(void **state)
 {
     (void)state;
@@ -294,6 +358,8 @@ int main(void)
         cmocka_unit_test(test_fallbacks),
         cmocka_unit_test(test_base_href_and_microdata),
         cmocka_unit_test(test_ld_variants),
+        cmocka_unit_test(test_meta_spellings),
+        cmocka_unit_test(test_dom_byline_shapes),
         cmocka_unit_test(test_empty_and_hostile),
         cmocka_unit_test(test_clean_byline),
         cmocka_unit_test(test_language),
