@@ -99,7 +99,7 @@ size_t sb_utf8_count(const char *s, size_t len)
     return count;
 }
 
-char *sb_utf8_sanitize(const char *s, size_t len)
+char *sb_utf8_sanitize_copy(const char *s, size_t len)
 {
     sb_buf b = SB_BUF_INIT;
     sb_buf_reserve(&b, len);

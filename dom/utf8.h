@@ -34,7 +34,16 @@ bool sb_utf8_valid(const char *s, size_t len);
 size_t sb_utf8_count(const char *s, size_t len);
 
 /* Copy of s[0..len) with malformed bytes replaced by U+FFFD (caller frees). */
-char *sb_utf8_sanitize(const char *s, size_t len);
+char *sb_utf8_sanitize_copy(const char *s, size_t len);
+
+/* Older name of sb_utf8_sanitize_copy, kept for existing callers.  It is an
+ * inline wrapper, not a linker symbol, because dom/encoding.h exports a
+ * different sb_utf8_sanitize (buffer-appending); a file must not include
+ * both headers while both names exist. */
+static inline char *sb_utf8_sanitize(const char *s, size_t len)
+{
+    return sb_utf8_sanitize_copy(s, len);
+}
 
 /* Approximation of the Unicode / regex \w class: letters, marks, decimal
  * digits, connector punctuation (underscore), and every ideograph, kana and
