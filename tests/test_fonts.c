@@ -1,0 +1,164 @@
+/* Unit tests for fonts/: family resolution, shaping widths, metrics, caching.
+ * The exact figures are for the faces this project installs
+ * (fonts-liberation2, fonts-dejavu-core); the test skips when they are
+ * missing rather than asserting figures for some other face. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "fonts/fonts.h"
+
+static const char fox[] = "The quick brown fox";
+
+static int setup(void **state)
+{
+    sb_fonts *fc = sb_fonts_new();
+    if (!fc)
+        return -1;
+    *state = fc;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    sb_fonts_free(*state);
+    return 0;
+}
+
+static void test_named_face_exact_width(void **state)
+{
+    sb_font *f = sb_fonts_get(*state, "Liberation Sans", 400, false, 16);
+    assert_non_null(f);
+    assert_string_equal(sb_font_family(f), "Liberation Sans");
+    assert_non_null(strstr(sb_font_file(f), "LiberationSans-Regular"));
+    /* Unhinted HarfBuzz advances summed in 26.6 and rounded once. */
+    assert_int_equal(sb_font_text_width(f, fox, strlen(fox)), 143);
+    sb_font_metrics m;
+    sb_font_get_metrics(f, &m);
+    assert_int_equal(m.ascent, 15);
+    assert_int_equal(m.descent, 4);
+    assert_int_equal(m.height, 19);
+    assert_int_equal(m.x_height, 8);
+    assert_int_equal(sb_font_size(f), 16);
+}
+
+static void test_longer_is_wider(void **state)
+{
+    sb_font *f = sb_fonts_get(*state, "DejaVu Sans", 400, false, 16);
+    assert_non_null(f);
+    int a = sb_font_text_width(f, "Hello", 5);
+    int b = sb_font_text_width(f, "Hello world", 11);
+    assert_true(a > 0);
+    assert_true(b > a);
+    assert_int_equal(sb_font_text_width(f, "", 0), 0);
+    /* Width scales with size. */
+    sb_font *big = sb_fonts_get(*state, "DejaVu Sans", 400, false, 32);
+    int c = sb_font_text_width(big, "Hello world", 11);
+    assert_in_range(c, 2 * b - 2, 2 * b + 2);
+}
+
+static void test_generic_families(void **state)
+{
+    sb_font *serif = sb_fonts_get(*state, "serif", 400, false, 16);
+    sb_font *sans = sb_fonts_get(*state, "sans-serif", 400, false, 16);
+    sb_font *mono = sb_fonts_get(*state, "monospace", 400, false, 16);
+    assert_non_null(serif);
+    assert_non_null(sans);
+    assert_non_null(mono);
+    assert_string_not_equal(sb_font_file(serif), sb_font_file(sans));
+    assert_string_not_equal(sb_font_file(mono), sb_font_file(sans));
+    /* Monospace: every character has the same advance. */
+    assert_int_equal(sb_font_text_width(mono, "iiii", 4), sb_font_text_width(mono, "MMMM", 4));
+    /* Unknown family: browsers fall back to serif. */
+    sb_font *none = sb_fonts_get(*state, "NoSuchFontAnywhere", 400, false, 16);
+    assert_non_null(none);
+    assert_string_equal(sb_font_file(none), sb_font_file(serif));
+}
+
+static void test_css_family_lists(void **state)
+{
+    /* Georgia is not installed; Times New Roman is, as its metric twin. */
+    sb_font *f = sb_fonts_get(*state, "Georgia, 'Times New Roman', serif", 400, false, 16);
+    assert_string_equal(sb_font_family(f), "Liberation Serif");
+    f = sb_fonts_get(*state, "\"Helvetica Neue\", Helvetica, Arial, sans-serif", 400, false, 16);
+    assert_string_equal(sb_font_family(f), "Liberation Sans");
+    f = sb_fonts_get(*state, "'Courier New', monospace", 400, false, 16);
+    assert_string_equal(sb_font_family(f), "Liberation Mono");
+}
+
+static void test_weight_and_style(void **state)
+{
+    sb_font *reg = sb_fonts_get(*state, "Liberation Sans", 400, false, 16);
+    sb_font *bold = sb_fonts_get(*state, "Liberation Sans", 700, false, 16);
+    sb_font *it = sb_fonts_get(*state, "Liberation Sans", 400, true, 16);
+    assert_non_null(strstr(sb_font_file(bold), "LiberationSans-Bold"));
+    assert_non_null(strstr(sb_font_file(it), "LiberationSans-Italic"));
+    assert_int_equal(sb_font_text_width(bold, fox, strlen(fox)), 156);
+    assert_true(sb_font_text_width(bold, fox, strlen(fox)) >
+                sb_font_text_width(reg, fox, strlen(fox)));
+}
+
+static void test_cache(void **state)
+{
+    sb_fonts *fc = *state;
+    sb_font *f = sb_fonts_get(fc, "Liberation Sans", 400, false, 16);
+    assert_ptr_equal(f, sb_fonts_get(fc, "Liberation Sans", 400, false, 16));
+    size_t h0, m0, h1, m1;
+    int w1 = sb_font_text_width(f, "cache-me", 8);
+    sb_fonts_stats(fc, &h0, &m0);
+    int w2 = sb_font_text_width(f, "cache-me", 8);
+    sb_fonts_stats(fc, &h1, &m1);
+    assert_int_equal(w1, w2);
+    assert_int_equal(h1, h0 + 1);
+    assert_int_equal(m1, m0);
+    /* Same text, other font: its own entry. */
+    sb_font *g = sb_fonts_get(fc, "Liberation Sans", 400, false, 20);
+    assert_true(sb_font_text_width(g, "cache-me", 8) > w1);
+    /* Many distinct words: the table grows and keeps answering. */
+    char word[32];
+    for (int i = 0; i < 20000; i++) {
+        snprintf(word, sizeof word, "w%d", i);
+        assert_true(sb_font_text_width(f, word, strlen(word)) > 0);
+    }
+    assert_int_equal(sb_font_text_width(f, "cache-me", 8), w1);
+}
+
+static void test_untrusted_text(void **state)
+{
+    sb_font *f = sb_fonts_get(*state, "Liberation Sans", 400, false, 16);
+    /* Invalid UTF-8 and scripts the face lacks still get a width. */
+    assert_true(sb_font_text_width(f, "\xff\xfe\x80", 3) > 0);
+    const char *cjk = "\xe4\xb8\xad\xe6\x96\x87"; /* two CJK characters: full width */
+    assert_int_equal(sb_font_text_width(f, cjk, strlen(cjk)), 32);
+    /* Absurd sizes are clamped, not trusted. */
+    assert_non_null(sb_fonts_get(*state, "serif", 400, false, 0));
+    assert_non_null(sb_fonts_get(*state, "serif", 400, false, 1000000));
+    assert_non_null(sb_fonts_get(*state, NULL, -5, true, 16));
+}
+
+int main(void)
+{
+    sb_fonts *probe = sb_fonts_new();
+    sb_font *lib = probe ? sb_fonts_get(probe, "Liberation Sans", 400, false, 16) : NULL;
+    int have = lib && strcmp(sb_font_family(lib), "Liberation Sans") == 0;
+    sb_fonts_free(probe);
+    if (!have) {
+        fprintf(stderr, "test_fonts: Liberation Sans not installed (fonts-liberation2); skipped\n");
+        return 77;
+    }
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_named_face_exact_width, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_longer_is_wider, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_generic_families, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_css_family_lists, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_weight_and_style, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cache, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_untrusted_text, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
