@@ -70,10 +70,11 @@ double sb_next_harmonic_mean(const double *x, size_t n)
     return k ? (double)k / inv : 0;
 }
 
-/* Element ids of the leaf DIV/TABLE blocks, in document order.  Document
- * order is pre-order, so one backward pass tells every element whether a
- * DIV/TABLE lies below it. */
-static int *leaf_blocks(const sb_doc *doc, size_t *count)
+/* Element ids of the blocks, in document order: the leaf DIV/TABLE
+ * elements, or with `all` every DIV/TABLE and the body (own-text blocks).
+ * Document order is pre-order, so one backward pass tells every element
+ * whether a DIV/TABLE lies below it. */
+static int *leaf_blocks(const sb_doc *doc, bool all, size_t *count)
 {
     size_t n = doc->n_elems;
     bool *below = sb_xcalloc(n ? n : 1, sizeof *below);
@@ -89,7 +90,9 @@ static int *leaf_blocks(const sb_doc *doc, size_t *count)
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
         GumboTag t = sb_tag(doc->elems[i]);
-        if ((t != GUMBO_TAG_DIV && t != GUMBO_TAG_TABLE) || below[i])
+        bool candidate = t == GUMBO_TAG_DIV || t == GUMBO_TAG_TABLE ||
+                         (all && t == GUMBO_TAG_BODY);
+        if (!candidate || (below[i] && !all))
             continue;
         /* Blocks inside head, template, noscript... show no text. */
         bool hidden = false;
@@ -175,9 +178,9 @@ void sb_next_extract(const sb_doc *doc, sb_textctx *ctx, const char *title,
 {
     memset(out, 0, sizeof *out);
     out->block = -1;
-    sb_next_opts o = opts ? *opts : (sb_next_opts){SB_NEXT_DEFAULT_B, SB_NEXT_DICE};
+    sb_next_opts o = opts ? *opts : (sb_next_opts){SB_NEXT_DEFAULT_B, SB_NEXT_DICE, false};
     size_t n_ids;
-    int *ids = leaf_blocks(doc, &n_ids);
+    int *ids = leaf_blocks(doc, o.own_text_blocks, &n_ids);
 
     block *blocks = sb_xcalloc(n_ids ? n_ids : 1, sizeof *blocks);
     double *size = sb_xcalloc(n_ids ? n_ids : 1, sizeof *size);
@@ -186,7 +189,10 @@ void sb_next_extract(const sb_doc *doc, sb_textctx *ctx, const char *title,
     size_t nb = 0;
     for (size_t i = 0; i < n_ids; i++) {
         sb_buf b = SB_BUF_INIT;
-        sb_seed_paragraphs(doc->elems[ids[i]], true, &b);
+        if (o.own_text_blocks)
+            sb_seed_paragraphs_own(doc->elems[ids[i]], true, &b);
+        else
+            sb_seed_paragraphs(doc->elems[ids[i]], true, &b);
         if (!b.len) {
             sb_buf_free(&b);
             continue;

@@ -37,6 +37,11 @@ bool sb_next_measure_parse(const char *name, sb_next_measure *m);
 typedef struct sb_next_opts {
     double b;                /* block weight coefficient, 0..1 */
     sb_next_measure measure;
+    /* false (the paper): leaf DIV/TABLE elements with all their text.
+     * true (our variant): every DIV/TABLE and the body, each with the text
+     * it owns outside nested DIV/TABLE elements, so a story container that
+     * also holds a nested <div> (an ad slot, a figure) is still a block. */
+    bool own_text_blocks;
 } sb_next_opts;
 
 typedef struct sb_next_result {

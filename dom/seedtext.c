@@ -61,7 +61,7 @@ typedef struct {
 
 /* Paragraphs need leave events (text after a block's end belongs to a new
  * paragraph), so this keeps its own explicit stack rather than sb_walk. */
-void sb_seed_paragraphs(const GumboNode *root, bool skip_links, sb_buf *out)
+static void paragraphs(const GumboNode *root, bool skip_links, bool skip_blocks, sb_buf *out)
 {
     if (!root)
         return;
@@ -96,6 +96,10 @@ void sb_seed_paragraphs(const GumboNode *root, bool skip_links, sb_buf *out)
             GumboTag t = k->v.element.tag;
             if (sb_is_nontext_tag(t) || (skip_links && t == GUMBO_TAG_A))
                 continue;
+            if (skip_blocks && (t == GUMBO_TAG_DIV || t == GUMBO_TAG_TABLE)) {
+                flush(&para, out);
+                continue;
+            }
             if (is_block(t))
                 flush(&para, out);
             if (top == cap) {
@@ -108,6 +112,16 @@ void sb_seed_paragraphs(const GumboNode *root, bool skip_links, sb_buf *out)
     flush(&para, out);
     sb_buf_free(&para);
     free(st);
+}
+
+void sb_seed_paragraphs(const GumboNode *root, bool skip_links, sb_buf *out)
+{
+    paragraphs(root, skip_links, false, out);
+}
+
+void sb_seed_paragraphs_own(const GumboNode *root, bool skip_links, sb_buf *out)
+{
+    paragraphs(root, skip_links, true, out);
 }
 
 char *sb_seed_title(const sb_doc *doc)

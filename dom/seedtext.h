@@ -15,6 +15,10 @@
  * skipped.  `skip_links` leaves out the text inside <a> elements. */
 void sb_seed_paragraphs(const GumboNode *root, bool skip_links, sb_buf *out);
 
+/* Same, also leaving out the subtrees of DIV and TABLE elements below root
+ * (the text a block owns directly, for N-EXT's own-text blocks). */
+void sb_seed_paragraphs_own(const GumboNode *root, bool skip_links, sb_buf *out);
+
 /* Text of the document's <title>, whitespace collapsed; "" when absent
  * (caller frees). */
 char *sb_seed_title(const sb_doc *doc);

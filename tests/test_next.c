@@ -72,7 +72,7 @@ static void test_weight_prefers_title_block_at_0_6_and_size_at_1(void **state)
     sb_textctx *ctx = sb_textctx_new("en");
     const char *title = "Harbour plan approved by council";
 
-    sb_next_opts o = {0.6, SB_NEXT_DICE};
+    sb_next_opts o = {0.6, SB_NEXT_DICE, false};
     sb_next_result r;
     sb_next_extract(doc, ctx, title, &o, &r);
     assert_int_equal(r.block, elem_with_id(doc, "story"));
@@ -93,6 +93,40 @@ static void test_weight_prefers_title_block_at_0_6_and_size_at_1(void **state)
     assert_int_equal(r.block, elem_with_id(doc, "sport"));
     sb_next_result_free(&r);
 
+    sb_textctx_free(ctx);
+    sb_doc_free(doc);
+}
+
+static void test_own_text_blocks(void **state)
+{
+    (void)state;
+    /* The story container holds an ad <div>, so it is not a leaf block. */
+    const char *html =
+        "<html><head><title>Harbour plan approved by council</title></head><body>"
+        "<div id=\"story\"><p>The council approved the harbour plan on Monday.</p>"
+        "<div id=\"ad\">Buy now</div>"
+        "<p>The harbour plan adds new piers to the harbour.</p></div>"
+        "<div id=\"side\">Weather today sunny.</div>"
+        "</body></html>";
+    sb_doc *doc = sb_doc_parse(html, strlen(html));
+    sb_textctx *ctx = sb_textctx_new("en");
+    const char *title = "Harbour plan approved by council";
+    sb_next_opts o = {0.6, SB_NEXT_DICE, false};
+    sb_next_result r;
+    sb_next_extract(doc, ctx, title, &o, &r);
+    assert_int_equal(r.n_blocks, 2); /* ad and side */
+    assert_int_not_equal(r.block, elem_with_id(doc, "story"));
+    sb_next_result_free(&r);
+
+    o.own_text_blocks = true;
+    sb_next_extract(doc, ctx, title, &o, &r);
+    assert_int_equal(r.n_blocks, 3); /* story (its own text), ad, side */
+    assert_int_equal(r.block, elem_with_id(doc, "story"));
+    /* Two sentences: Dice to the block 0.815 and 0.879, harmonic mean
+     * 0.846, so the first falls below it. */
+    assert_string_equal(r.text, "The harbour plan adds new piers to the harbour.");
+    assert_int_equal(r.dropped, 1);
+    sb_next_result_free(&r);
     sb_textctx_free(ctx);
     sb_doc_free(doc);
 }
@@ -131,6 +165,7 @@ int main(void)
         cmocka_unit_test(test_pick_block_formula),
         cmocka_unit_test(test_harmonic_mean),
         cmocka_unit_test(test_weight_prefers_title_block_at_0_6_and_size_at_1),
+        cmocka_unit_test(test_own_text_blocks),
         cmocka_unit_test(test_no_blocks),
         cmocka_unit_test(test_measure_names),
     };
