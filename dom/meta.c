@@ -10,6 +10,7 @@
 #include "date.h"
 #include "json.h"
 #include "url.h"
+#include "utf8.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
@@ -128,12 +129,25 @@ static bool has_token(const char *list, const char *token)
     return false;
 }
 
-/* Collapsed, trimmed copy; NULL when nothing but whitespace remains. */
+/* Collapsed, trimmed copy; NULL when nothing but whitespace remains.
+ * Unicode spaces (NBSP above all) count as spaces. */
 static char *clean(const char *s)
 {
     if (!s)
         return NULL;
-    char *c = sb_text_trim(sb_xstrdup(s));
+    sb_buf b = SB_BUF_INIT;
+    sb_buf_append(&b, "", 0);
+    size_t len = strlen(s);
+    for (size_t i = 0; i < len;) {
+        size_t n;
+        int32_t cp = sb_utf8_decode(s + i, len - i, &n);
+        if (cp > 0x7F && sb_is_space_cp((uint32_t)cp))
+            sb_buf_putc(&b, ' ');
+        else
+            sb_buf_append(&b, s + i, n);
+        i += n;
+    }
+    char *c = sb_text_trim(sb_buf_steal(&b));
     if (!*c) {
         free(c);
         return NULL;
@@ -671,6 +685,23 @@ static void drop_date(char *text)
     text[start > 0 && text[start - 1] == ':' ? 0 : start] = '\0';
 }
 
+/* Comment threads name their commenters with the same classes
+ * ("comment-author"): such an element or a near ancestor says "comment". */
+static bool in_comments(const GumboNode *n)
+{
+    int depth = 0;
+    for (const GumboNode *p = n; p && depth < 64; p = p->parent, depth++) {
+        /* <body class="comments-open"> says nothing about one element */
+        if (!sb_is_element(p) || sb_tag(p) == GUMBO_TAG_BODY || sb_tag(p) == GUMBO_TAG_HTML)
+            continue;
+        const char *cls = sb_attr(p, "class"), *id = sb_attr(p, "id");
+        if ((cls && icontains(cls, "comment")) || (id && icontains(id, "comment")) ||
+            (cls && icontains(cls, "respond")) || (id && icontains(id, "respond")))
+            return true;
+    }
+    return false;
+}
+
 /* Microdata, rel=author, then byline/author classes and ids. */
 static char *dom_byline(const ctx *c)
 {
@@ -701,7 +732,7 @@ static char *dom_byline(const ctx *c)
                 for (const char *const *w = words; *w && !hit; w++)
                     hit = (cls && contains_word_prefix(cls, *w)) ||
                           (id && contains_word_prefix(id, *w));
-                if (!hit || !inside_body(c, n))
+                if (!hit || !inside_body(c, n) || in_comments(n))
                     continue;
                 text = short_text(n, MAX_BYLINE_LEN);
             }
@@ -1088,7 +1119,14 @@ char *sb_meta_clean_byline(const char *s)
     size_t n;
     while (*p && frame_char(p, &n))
         p += n;
+    /* "Jane Doe - https://janedoe.example": the name ends where a URL
+     * starts */
     size_t len = strlen(p);
+    for (size_t i = 0; p[i]; i++)
+        if (istarts(p + i, "http://") || istarts(p + i, "https://")) {
+            len = i;
+            break;
+        }
     while (len) {
         /* trailing frame characters, ASCII only: a trailing multi-byte
          * dash is rare and cutting UTF-8 blindly would be worse */

@@ -257,6 +257,16 @@ static void test_dom_byline_shapes(void **state)
     assert_field(m.byline, "Mia Wong");
     sb_meta_free(&m);
 
+    /* commenters are not the author */
+    static const char html4[] =
+        "<html><body><ol class='commentlist'><li><span class='fn author'>Reader</span></li></ol>"
+        "<div id='respond'><label class='author-label'>Name (required)</label></div>"
+        "<span class='comment-author'>Another Reader</span>"
+        "<span class='entry-author'>Staff Writer</span></body></html>";
+    extract_html(html4, sizeof html4 - 1, NULL, &m);
+    assert_field(m.byline, "Staff Writer");
+    sb_meta_free(&m);
+
     /* a date first, the name after it */
     static const char html3[] =
         "<html><body><div class='author'>1 mars 2019 à 15:20 par Jean Dupont</div>"
@@ -322,6 +332,8 @@ static void test_clean_byline(void **state)
     check_byline("Author: Jane Doe", "Jane Doe");
     check_byline("Text: Von Anna Schmidt", "Anna Schmidt");
     check_byline("Byron Smith", "Byron Smith");
+    check_byline("\xc2\xa0von\xc2\xa0Lupa", "Lupa");
+    check_byline("Frank Example - https://frank.example", "Frank Example");
     check_byline("By", NULL);
     check_byline(" | ", NULL);
     check_byline("", NULL);
