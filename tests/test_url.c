@@ -17,14 +17,16 @@ static void check_resolve(const char *base, const char *ref, const char *want)
     char *got = sb_url_resolve(base, ref);
     if (!want) {
         if (got)
-            fail_msg("resolve(%s, %s) = \"%s\", want NULL", base ? base : "NULL", ref, got);
+            fail_msg("resolve(%s, %s) = \"%s\", want NULL", base ? base : "NULL",
+                     ref ? ref : "NULL", got);
         return;
     }
     if (!got)
         fail_msg("resolve(%s, %s) = NULL, want \"%s\"", base ? base : "NULL", ref ? ref : "NULL",
                  want);
     if (strcmp(got, want) != 0)
-        fail_msg("resolve(%s, %s) = \"%s\", want \"%s\"", base ? base : "NULL", ref, got, want);
+        fail_msg("resolve(%s, %s) = \"%s\", want \"%s\"", base ? base : "NULL", ref ? ref : "NULL",
+                 got, want);
     free(got);
 }
 
@@ -146,11 +148,11 @@ static void check_host(const char *url, const char *want)
     char *got = sb_url_host(url);
     if (!want) {
         if (got)
-            fail_msg("host(%s) = \"%s\", want NULL", url, got);
+            fail_msg("host(%s) = \"%s\", want NULL", url ? url : "NULL", got);
         return;
     }
     if (!got || strcmp(got, want) != 0)
-        fail_msg("host(%s) = \"%s\", want \"%s\"", url, got ? got : "NULL", want);
+        fail_msg("host(%s) = \"%s\", want \"%s\"", url ? url : "NULL", got ? got : "NULL", want);
     free(got);
 }
 
@@ -174,11 +176,11 @@ static void check_srcset(const char *srcset, const char *want)
     char *got = sb_srcset_best(srcset);
     if (!want) {
         if (got)
-            fail_msg("srcset(%s) = \"%s\", want NULL", srcset, got);
+            fail_msg("srcset(%s) = \"%s\", want NULL", srcset ? srcset : "NULL", got);
         return;
     }
     if (!got || strcmp(got, want) != 0)
-        fail_msg("srcset(%s) = \"%s\", want \"%s\"", srcset, got ? got : "NULL", want);
+        fail_msg("srcset(%s) = \"%s\", want \"%s\"", srcset ? srcset : "NULL", got ? got : "NULL", want);
     free(got);
 }
 
