@@ -56,6 +56,41 @@ static void put_escaped(sb_buf *out, const char *s, bool attr)
     sb_buf_append(out, from, (size_t)(s - from));
 }
 
+/* Text outside preformatted elements, escaped, with each run of
+ * whitespace cut to one character (a newline if the run had one).
+ * litehtml makes an element of every whitespace character, and pages with
+ * tens of kilobytes of indentation would otherwise cost seconds; with
+ * white-space: normal the layout is the same.  (Only CSS white-space: pre
+ * on ordinary elements loses its indentation.) */
+static bool is_ws(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+}
+
+static void put_text_collapsed(sb_buf *out, const char *s)
+{
+    while (*s) {
+        const char *b = s;
+        while (*s && !is_ws(*s))
+            s++;
+        if (s > b) {
+            char *part = sb_xstrndup(b, (size_t)(s - b));
+            put_escaped(out, part, false);
+            free(part);
+        }
+        if (!*s)
+            break;
+        bool newline = false;
+        size_t run = 0;
+        for (; is_ws(*s); s++, run++)
+            newline |= *s == '\n' || *s == '\r';
+        if (run == 1 && s[-1] != '\r')
+            sb_buf_putc(out, s[-1]);
+        else
+            sb_buf_putc(out, newline ? '\n' : ' ');
+    }
+}
+
 /* A name the tokenizer reads back as the same single attribute. */
 static bool valid_attr_name(const char *s)
 {
@@ -178,7 +213,15 @@ typedef struct frame {
     unsigned next;      /* next child to visit */
     int depth;          /* element depth, <html> = 1 */
     bool emitted;       /* start tag written: write the end tag on exit */
+    bool pre;           /* inside <pre>, <textarea>...: whitespace matters */
 } frame;
+
+static bool is_pre_tag(const GumboNode *n)
+{
+    return is_html_elem(n, GUMBO_TAG_PRE) || is_html_elem(n, GUMBO_TAG_TEXTAREA) ||
+           is_html_elem(n, GUMBO_TAG_LISTING) || is_html_elem(n, GUMBO_TAG_PLAINTEXT) ||
+           is_html_elem(n, GUMBO_TAG_XMP);
+}
 
 static const GumboVector *kids_of(const GumboNode *n)
 {
@@ -230,7 +273,7 @@ char *sb_render_serialize(const sb_doc *doc, const sb_css_names *names, int max_
 
     size_t cap = 64, top = 0;
     frame *stack = sb_xmalloc(cap * sizeof *stack);
-    stack[top++] = (frame){root, 0, 0, false};
+    stack[top++] = (frame){root, 0, 0, false, false};
     while (top) {
         frame *f = &stack[top - 1];
         const GumboVector *kids = kids_of(f->node);
@@ -246,6 +289,7 @@ char *sb_render_serialize(const sb_doc *doc, const sb_css_names *names, int max_
         const GumboNode *c = kids->data[f->next++];
         const GumboNode *parent = f->node;
         int depth = f->depth;
+        bool in_pre = f->pre; /* f dies if the stack grows below */
         switch (c->type) {
         case GUMBO_NODE_TEXT:
         case GUMBO_NODE_WHITESPACE:
@@ -266,8 +310,10 @@ char *sb_render_serialize(const sb_doc *doc, const sb_css_names *names, int max_
                        parent->v.element.tag_namespace == GUMBO_NAMESPACE_HTML &&
                        is_rawtext_tag(parent->v.element.tag)) {
                 sb_buf_puts(&out, text);
-            } else {
+            } else if (in_pre) {
                 put_escaped(&out, text, false);
+            } else {
+                put_text_collapsed(&out, text);
             }
             break;
         }
@@ -281,7 +327,7 @@ char *sb_render_serialize(const sb_doc *doc, const sb_css_names *names, int max_
                     cap *= 2;
                     stack = sb_xrealloc(stack, cap * sizeof *stack);
                 }
-                stack[top++] = (frame){c, 0, depth, false};
+                stack[top++] = (frame){c, 0, depth, false, in_pre};
                 break;
             }
             bool deep = depth + 1 > max_depth;
@@ -302,7 +348,8 @@ char *sb_render_serialize(const sb_doc *doc, const sb_css_names *names, int max_
                 cap *= 2;
                 stack = sb_xrealloc(stack, cap * sizeof *stack);
             }
-            stack[top++] = (frame){c, 0, deep ? depth : depth + 1, !deep};
+            stack[top++] = (frame){c, 0, deep ? depth : depth + 1, !deep,
+                                   in_pre || is_pre_tag(c)};
             break;
         }
         default: /* comments, stray documents */

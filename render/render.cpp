@@ -67,6 +67,9 @@ struct font_handle {
 const size_t max_css_file = 8u << 20;
 const int max_imports = 64;
 
+const size_t max_elements = 200000;
+const size_t max_html_bytes = 32u << 20;
+
 class container : public litehtml::document_container {
 public:
     sb_fonts *fonts = nullptr;
@@ -329,6 +332,10 @@ void set_err(char *err, size_t errlen, const char *msg)
 void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rnode> &out)
 {
     std::vector<walk_frame> stack;
+    // Nodes whose box is rebuilt from their children: inline elements, and
+    // table rows and row groups, which litehtml lays out through its table
+    // grid without giving them a position.
+    std::vector<bool> derived;
     auto enter = [&](litehtml::element *el, const walk_frame *parent) {
         if (el->skip() || el->is_comment())
             return;
@@ -403,7 +410,13 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rn
         n.is_image = dynamic_cast<litehtml::el_image *>(el) != nullptr ||
                      (n.elem >= 0 && (!std::strcmp(n.tag, "svg") || !std::strcmp(n.tag, "video") ||
                                       !std::strcmp(n.tag, "canvas")));
+        bool row = disp == litehtml::display_table_row ||
+                   disp == litehtml::display_table_row_group ||
+                   disp == litehtml::display_table_header_group ||
+                   disp == litehtml::display_table_footer_group;
         out.push_back(n);
+        derived.resize(out.size(), false);
+        derived.back() = n.is_inline || (row && pos.width == 0 && pos.height == 0);
         stack.push_back(walk_frame{el, (int)out.size() - 1, ax, ay, in_link, fixed, 0});
     };
 
@@ -420,16 +433,17 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rn
             enter(child.get(), &parent);
     }
 
-    // Inline boxes: the union of what they contain, children first (they
+    // Derived boxes: the union of what they contain, children first (they
     // come later in pre-order).
+    derived.resize(out.size(), false);
     std::vector<bool> has_box(out.size(), false);
     for (size_t i = out.size(); i-- > 0;) {
         sb_rnode &n = out[i];
-        bool own = n.is_text || !n.is_inline || has_box[i];
+        bool own = n.is_text || !derived[i] || has_box[i];
         if (!own || n.parent < 0)
             continue;
         sb_rnode &p = out[(size_t)n.parent];
-        if (!p.is_inline)
+        if (!derived[(size_t)n.parent])
             continue;
         if (!has_box[(size_t)n.parent]) {
             p.x = n.x;
@@ -494,6 +508,18 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
         if (o.base_url)
             cont.base_url = o.base_url;
 
+        // litehtml's own parse runs before any callback can check the
+        // clock, and it holds about a kilobyte per element: pages beyond
+        // these sizes are refused up front instead of running away.
+        if (doc->n_elems > max_elements || doc->html_len > max_html_bytes) {
+            if (err && errlen)
+                std::snprintf(err, errlen,
+                              "render: page too large for layout (%zu elements, %zu bytes; "
+                              "limits %zu, %zu)",
+                              doc->n_elems, doc->html_len, max_elements, max_html_bytes);
+            sb_fonts_free(own_fonts);
+            return nullptr;
+        }
         names = sb_css_names_from_doc(doc);
         cont.names = names;
         sb_prep_stats st{};
