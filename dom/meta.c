@@ -564,7 +564,7 @@ static char *ld_authors(const ctx *c, const sb_json *article)
     if (!v)
         v = deref(c, sb_json_get(article, "creator"));
     if (sb_json_type(v) == SB_JSON_ARRAY) {
-        for (size_t i = 0; i < sb_json_len(v); i++)
+        for (size_t i = 0; i < sb_json_len(v) && i < 4 * MAX_AUTHORS; i++)
             author_add(&a, ld_name(c, sb_json_at(v, i)));
     } else {
         author_add(&a, ld_name(c, v));
@@ -800,8 +800,9 @@ static char *pick_published(const ctx *c)
     const char *time_dt = NULL;
     for (size_t i = 0; i < c->doc->n_elems && !time_dt; i++) {
         const GumboNode *n = c->doc->elems[i];
-        if (sb_tag(n) == GUMBO_TAG_TIME && inside_body(c, n))
-            time_dt = sb_attr(n, "datetime");
+        const char *dt = sb_tag(n) == GUMBO_TAG_TIME ? sb_attr(n, "datetime") : NULL;
+        if (dt && inside_body(c, n))
+            time_dt = dt;
     }
     const char *cands[] = {
         c->article ? ld_str(c, c->article, "datePublished") : NULL,
