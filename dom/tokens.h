@@ -28,6 +28,10 @@ typedef struct sb_tokens {
 
 /* Flags for sb_tokenize. */
 #define SB_TOK_SPLIT_UNSPACED 1u
+/* Tokens are exactly the matches of Python's re \w+ (sb_is_pyword_cp):
+ * no script boundaries, no unspaced splitting, marks separate words.  For
+ * scoring compatible with the reference tools; overrides the flag above. */
+#define SB_TOK_PYTHON_W 2u
 
 /* Appends the tokens of text[0..len) to out; returns how many were added.
  * Malformed UTF-8 bytes are separators. */

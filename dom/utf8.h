@@ -45,15 +45,26 @@ static inline char *sb_utf8_sanitize(const char *s, size_t len)
     return sb_utf8_sanitize_copy(s, len);
 }
 
-/* Approximation of the Unicode / regex \w class: letters, marks, decimal
- * digits, connector punctuation (underscore), and every ideograph, kana and
- * hangul syllable.  Letters of all scripts count, not only Latin. */
+/* Word characters, the Unicode \w of text extraction: letters, marks,
+ * numbers (decimal digits, letter numbers like Roman numerals, other numbers
+ * like superscripts and fractions) and connector punctuation (underscore).
+ * Every ideograph, kana and hangul syllable is a word character. */
 bool sb_is_word_cp(uint32_t cp);
+
+/* Exactly the \w of Python's re module (str.isalnum() or '_'): like
+ * sb_is_word_cp but WITHOUT combining marks and other connectors, so
+ * "e\u0301" or Hindi vowel signs split words there.  Offered so text
+ * metrics can tokenise the way the reference tools measured by the corpus
+ * README do. */
+bool sb_is_pyword_cp(uint32_t cp);
 
 /* Letter or mark (not digit, not underscore). */
 bool sb_is_alpha_cp(uint32_t cp);
 
-/* Decimal digit in any script (ASCII, Arabic-Indic, Devanagari, fullwidth...). */
+/* Combining mark (general category M*). */
+bool sb_is_mark_cp(uint32_t cp);
+
+/* Decimal digit (general category Nd) in any script. */
 bool sb_is_digit_cp(uint32_t cp);
 
 /* White space: ASCII space/controls, NBSP, the U+2000 spaces, ideographic
@@ -65,11 +76,11 @@ bool sb_is_space_cp(uint32_t cp);
  * own so that a CJK paragraph is not one giant "word". */
 bool sb_is_unspaced_script_cp(uint32_t cp);
 
-/* Simple one-to-one lower-casing: ASCII, Latin-1, Latin Extended-A/B (the
- * common part), Greek, Cyrillic, Armenian, Georgian, fullwidth Latin.
- * Turkish: U+0130 (capital I with dot) lower-cases to plain 'i' and
- * U+0049 'I' to 'i' -- language-neutral, so dotless U+0131 stays distinct
- * only in lower case input.  Code points without a mapping return unchanged. */
+/* Simple one-to-one lower-casing of every cased script (Unicode simple
+ * case mapping, as Python's str.lower() for single code points).  Turkish:
+ * U+0130 (capital I with dot) lower-cases to plain 'i', and 'I' to 'i' as
+ * everywhere else -- language-neutral, so dotless U+0131 stays distinct.
+ * Code points without a mapping are returned unchanged. */
 uint32_t sb_lower_cp(uint32_t cp);
 
 /* Appends the lower-cased form of s[0..len) to out (malformed bytes become

@@ -70,6 +70,23 @@ static void test_classes(void **state)
     for (size_t i = 0; i < sizeof nonword / sizeof nonword[0]; i++)
         if (sb_is_word_cp(nonword[i]))
             fail_msg("U+%04X should not be a word character", nonword[i]);
+    /* Numbers of all kinds are word characters (as in Python's \\w):
+     * superscript two, one half, Roman numeral one. */
+    assert_true(sb_is_word_cp(0xB2));
+    assert_true(sb_is_word_cp(0xBD));
+    assert_true(sb_is_word_cp(0x2160));
+    /* Marks: word characters, but not Python word characters. */
+    assert_true(sb_is_mark_cp(0x0301));
+    assert_true(sb_is_mark_cp(0x093F));
+    assert_false(sb_is_mark_cp('a'));
+    assert_true(sb_is_pyword_cp(0xE9));
+    assert_true(sb_is_pyword_cp(0xB2));
+    assert_false(sb_is_pyword_cp(0x0301));
+    assert_false(sb_is_pyword_cp(0x093F));
+    assert_false(sb_is_pyword_cp(0x203F));
+    assert_true(sb_is_word_cp(0x203F));
+    assert_true(sb_is_pyword_cp('_'));
+    assert_false(sb_is_pyword_cp('-'));
     assert_true(sb_is_digit_cp('7'));
     assert_true(sb_is_digit_cp(0x0667));
     assert_false(sb_is_digit_cp('a'));
@@ -125,6 +142,11 @@ static void test_lower(void **state)
     assert_int_equal(sb_lower_cp(0x0131), 0x0131);
     assert_int_equal(sb_lower_cp(0x1E9E), 0xDF);
     assert_int_equal(sb_lower_cp(0xFF21), 0xFF41);
+    assert_int_equal(sb_lower_cp(0x13A0), 0xAB70); /* Cherokee */
+    assert_int_equal(sb_lower_cp(0x10400), 0x10428); /* Deseret */
+    assert_int_equal(sb_lower_cp(0x2C00), 0x2C30); /* Glagolitic */
+    assert_int_equal(sb_lower_cp(0x0101), 0x0101); /* already lower */
+    assert_int_equal(sb_lower_cp(0x10FFFF), 0x10FFFF);
 }
 
 /* Formats the tokens of text as "[tok][tok]...". */
@@ -170,6 +192,14 @@ static void test_tokenize(void **state)
                  "[\xE0\xB8\x81\xE0\xB8\xB4][\xE0\xB8\x99]");
     /* Malformed bytes separate words. */
     check_tokens("ab\xFF" "cd", 0, "[ab][cd]");
+    /* Python re \\w+ mode: marks split, scripts do not. */
+    check_tokens("e\xCC\x81t\xC3\xA9 km\xC2\xB2 \xE4\xB8\xAD\xE6\x96\x87" "abc x_y", SB_TOK_PYTHON_W,
+                 "[e][t\xC3\xA9][km\xC2\xB2][\xE4\xB8\xAD\xE6\x96\x87" "abc][x_y]");
+    /* Hindi "kitab" with vowel signs: one token normally, three in Python mode. */
+    check_tokens("\xE0\xA4\x95\xE0\xA4\xBF\xE0\xA4\xA4\xE0\xA4\xBE\xE0\xA4\xAC", 0,
+                 "[\xE0\xA4\x95\xE0\xA4\xBF\xE0\xA4\xA4\xE0\xA4\xBE\xE0\xA4\xAC]");
+    check_tokens("\xE0\xA4\x95\xE0\xA4\xBF\xE0\xA4\xA4\xE0\xA4\xBE\xE0\xA4\xAC", SB_TOK_PYTHON_W,
+                 "[\xE0\xA4\x95][\xE0\xA4\xA4][\xE0\xA4\xAC]");
 
     sb_tokens t = SB_TOKENS_INIT;
     const char *text = "  Zo\xC3\xAB's \xE4\xB8\xAD";
