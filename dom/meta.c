@@ -629,9 +629,11 @@ static char *short_text(const GumboNode *n, size_t max)
     return s;
 }
 
-/* Text of the first descendant carrying itemprop=<prop> (microdata
- * nesting such as itemprop=author > itemprop=name). */
-static char *itemprop_descendant_text(const ctx *c, const GumboNode *n, const char *prop)
+typedef bool (*node_pred)(const GumboNode *n);
+
+/* First element below n (within the next 200 in document order) that
+ * satisfies pred. */
+static const GumboNode *first_descendant(const ctx *c, const GumboNode *n, node_pred pred)
 {
     int id = sb_doc_id(c->doc, n);
     if (id < 0)
@@ -645,12 +647,68 @@ static char *itemprop_descendant_text(const ctx *c, const GumboNode *n, const ch
             p = p->parent;
         if (!p)
             break;
-        if (has_token(sb_attr(e, "itemprop"), prop)) {
-            const char *content = sb_attr(e, "content");
-            return content ? clean(content) : short_text(e, MAX_BYLINE_LEN);
-        }
+        if (pred(e))
+            return e;
     }
     return NULL;
+}
+
+static bool is_itemprop_name(const GumboNode *n)
+{
+    return has_token(sb_attr(n, "itemprop"), "name");
+}
+
+/* class or id naming a byline or an author ("post-author", "authorName",
+ * "byline"), not "authority". */
+static bool has_byline_class(const GumboNode *n)
+{
+    static const char *const words[] = {"byline", "author", NULL};
+    const char *cls = sb_attr(n, "class"), *id = sb_attr(n, "id");
+    for (const char *const *w = words; *w; w++)
+        if ((cls && contains_word_prefix(cls, *w)) || (id && contains_word_prefix(id, *w)))
+            return true;
+    return false;
+}
+
+/* A link to the author inside a byline block: its text is the name
+ * without the job title or date around it. */
+static bool is_author_link(const GumboNode *n)
+{
+    return sb_tag(n) == GUMBO_TAG_A && (has_byline_class(n) || has_token(sb_attr(n, "rel"), "author"));
+}
+
+/* The names of the author links inside a byline block, joined with ", "
+ * ("By <a>Jane Doe</a> and <a>John Roe</a>"); NULL when there is none. */
+static char *author_links_text(const ctx *c, const GumboNode *n)
+{
+    int id = sb_doc_id(c->doc, n);
+    if (id < 0)
+        return NULL;
+    author_list a = {{0}, 0};
+    for (size_t i = (size_t)id + 1; i < c->doc->n_elems && i < (size_t)id + 200; i++) {
+        const GumboNode *e = c->doc->elems[i];
+        const GumboNode *p = e->parent;
+        while (p && p != n)
+            p = p->parent;
+        if (!p)
+            break;
+        if (is_author_link(e)) {
+            char *t = short_text(e, MAX_BYLINE_LEN);
+            author_add(&a, t);
+            free(t);
+        }
+    }
+    return author_join(&a);
+}
+
+/* Microdata nesting: itemprop=author > itemprop=name. */
+static char *itemprop_name_text(const ctx *c, const GumboNode *n)
+{
+    const GumboNode *e = first_descendant(c, n, is_itemprop_name);
+    if (!e)
+        return NULL;
+    const char *content = sb_attr(e, "content");
+    return content ? clean(content) : short_text(e, MAX_BYLINE_LEN);
 }
 
 static bool inside_body(const ctx *c, const GumboNode *n)
@@ -718,7 +776,7 @@ static char *dom_byline(const ctx *c)
             if (pass == 0) {
                 if (!has_token(sb_attr(n, "itemprop"), "author"))
                     continue;
-                text = itemprop_descendant_text(c, n, "name");
+                text = itemprop_name_text(c, n);
                 if (!text)
                     text = short_text(n, MAX_BYLINE_LEN);
             } else if (pass == 1) {
@@ -726,15 +784,12 @@ static char *dom_byline(const ctx *c)
                     continue;
                 text = short_text(n, MAX_BYLINE_LEN);
             } else {
-                const char *cls = sb_attr(n, "class"), *id = sb_attr(n, "id");
-                bool hit = false;
-                static const char *const words[] = {"byline", "author", NULL};
-                for (const char *const *w = words; *w && !hit; w++)
-                    hit = (cls && contains_word_prefix(cls, *w)) ||
-                          (id && contains_word_prefix(id, *w));
+                bool hit = has_byline_class(n);
                 if (!hit || !inside_body(c, n) || in_comments(n))
                     continue;
-                text = short_text(n, MAX_BYLINE_LEN);
+                text = author_links_text(c, n);
+                if (!text)
+                    text = short_text(n, MAX_BYLINE_LEN);
             }
             tried++;
             if (text)

@@ -257,6 +257,21 @@ static void test_dom_byline_shapes(void **state)
     assert_field(m.byline, "Mia Wong");
     sb_meta_free(&m);
 
+    /* author links inside a byline block: names without job titles */
+    static const char html5[] =
+        "<html><body><div class='author'>By <a class='author-link' href='/a/1'>Ann Lee</a>"
+        "<div class='author-title'>Games Editor</div> and "
+        "<a href='/a/2'>Bo Chan</a></div></body></html>";
+    extract_html(html5, sizeof html5 - 1, NULL, &m);
+    assert_field(m.byline, "Ann Lee");
+    sb_meta_free(&m);
+    static const char html6[] =
+        "<html><body><p class='article-byline'>By <a class='author-name' href='/a/1'>Ann Lee</a>"
+        " and <a class='author-name' href='/a/2'>Bo Chan</a>, Staff</p></body></html>";
+    extract_html(html6, sizeof html6 - 1, NULL, &m);
+    assert_field(m.byline, "Ann Lee, Bo Chan");
+    sb_meta_free(&m);
+
     /* commenters are not the author */
     static const char html4[] =
         "<html><body><ol class='commentlist'><li><span class='fn author'>Reader</span></li></ol>"
