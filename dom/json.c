@@ -149,6 +149,20 @@ static void skip_ws(parser *ps)
         } else if ((unsigned char)c == 0xC2 && ps->p + 1 < ps->end &&
                    (unsigned char)ps->p[1] == 0xA0) {
             ps->p += 2; /* NBSP pasted into JSON-LD */
+        } else if (c == '<' || c == ']' || c == '-') {
+            /* CDATA and HTML comment wrappers around script contents.  None
+             * can start a JSON token here, so skipping them is safe. */
+            static const char *const wrappers[] = {"<![CDATA[", "]]>", "<!--", "-->"};
+            size_t k;
+            for (k = 0; k < 4; k++) {
+                size_t n = strlen(wrappers[k]);
+                if ((size_t)(ps->end - ps->p) >= n && memcmp(ps->p, wrappers[k], n) == 0) {
+                    ps->p += n;
+                    break;
+                }
+            }
+            if (k == 4)
+                break;
         } else {
             break;
         }
@@ -247,6 +261,17 @@ static int32_t decode_entity(const char *q, const char *end, size_t *len)
     return -1;
 }
 
+/* Whether a quote followed by q..end can end a string: in valid JSON a
+ * string is always followed by one of , : } ] (after white space), by the
+ * end of the text, or, leniently, by a comment or a trailing semicolon. */
+static bool closes_string(const char *q, const char *end)
+{
+    while (q < end && (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r' || *q == '\f'))
+        q++;
+    return q >= end || *q == ',' || *q == ':' || *q == '}' || *q == ']' || *q == '/' ||
+           *q == ';' || *q == '\0';
+}
+
 /* Parses a string starting at the opening quote (" or ').  Returns a
  * malloc'd NUL-terminated copy, or NULL after fail(). */
 static char *parse_string(parser *ps, size_t *out_len)
@@ -262,8 +287,15 @@ static char *parse_string(parser *ps, size_t *out_len)
         }
         unsigned char c = (unsigned char)*ps->p;
         if (c == (unsigned char)quote) {
+            if (closes_string(ps->p + 1, ps->end)) {
+                ps->p++;
+                break;
+            }
+            /* An unescaped quote inside the string ("a "quoted" word"):
+             * valid JSON never gets here, sloppy JSON-LD often does. */
+            sb_buf_putc(b, (char)c);
             ps->p++;
-            break;
+            continue;
         }
         if (c == '\\') {
             if (ps->p + 1 >= ps->end) {

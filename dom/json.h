@@ -7,10 +7,13 @@
  *
  * Leniency that costs nothing and is common in real pages is always on:
  * trailing commas in arrays and objects, raw control characters (newlines,
- * tabs) inside strings, unknown escapes like \' (taken literally), comments
- * (slash-slash and slash-star, e.g. CDATA wrappers), a leading BOM and trailing
- * semicolons.  Numbers follow the JSON grammar.  With SB_JSON_DECODE_ENTITIES,
- * HTML character references in strings (&amp; &quot; &#39; &#x2019; ...) are
+ * tabs) inside strings, unknown escapes like \' (taken literally), single-
+ * quoted strings, comments (slash-slash and slash-star), CDATA and HTML
+ * comment wrappers, a leading BOM, trailing semicolons, and unescaped quotes
+ * inside strings (a quote not followed by , : } ] or the end is taken as a
+ * literal character).  None of these changes how valid JSON parses.  Numbers
+ * follow the JSON grammar.  With SB_JSON_DECODE_ENTITIES, HTML character
+ * references in strings (&amp; &quot; &#39; &#x2019; ...) are
  * decoded too: some sites HTML-escape their JSON-LD.
  *
  * The tree is read-only after parsing, so it may be shared between threads.

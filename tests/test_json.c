@@ -148,6 +148,15 @@ static void test_lenient(void **state)
     assert_string_equal(sb_json_get_str(v, "d"), "q");
     sb_json_free(v);
 
+    /* CDATA / HTML comment wrappers and unescaped inner quotes. */
+    v = parse("\n  <![CDATA[\n {\"h\": \"He called it \"fake\" news\", \"e\": \"\"} \n ]]>\n", 0);
+    assert_string_equal(sb_json_get_str(v, "h"), "He called it \"fake\" news");
+    assert_string_equal(sb_json_get_str(v, "e"), "");
+    sb_json_free(v);
+    v = parse("<!-- [\"a\"] -->", 0);
+    assert_string_equal(sb_json_str(sb_json_at(v, 0)), "a");
+    sb_json_free(v);
+
     /* Entities decode only when asked. */
     const char *s = "{\"h\": \"Tom &amp; Jerry&#39;s &#x2019;&quot;x&quot; &bogus; &amp\"}";
     v = parse(s, 0);
@@ -165,7 +174,7 @@ static void test_invalid(void **state)
     reject("   ", "unexpected end");
     reject("{", "unexpected end");
     reject("[1, 2", "unexpected end");
-    reject("{\"a\" 1}", "expected ':'");
+    reject("{\"a\", 1}", "expected ':'");
     reject("{\"a\": 1 \"b\": 2}", "expected ',' or '}'");
     reject("[1 2]", "expected ',' or ']'");
     reject("[1}", "expected ',' or ']'");
