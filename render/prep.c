@@ -138,6 +138,11 @@ static void put_start_tag(sb_buf *out, const GumboNode *n, int id, sb_prep_stats
     const char *tag = sb_tag_name(n);
     sb_buf hint = SB_BUF_INIT;
     dimension_hints(n, tag, &hint);
+    /* litehtml 0.6 dereferences the parent of a root element that page CSS
+     * makes a table part (`* { display: table-cell }`) and crashes; the
+     * root stays a block whatever the page says. */
+    if (n->parent && n->parent->type == GUMBO_NODE_DOCUMENT)
+        sb_buf_puts(&hint, "display:block !important;");
     sb_buf_putc(out, '<');
     sb_buf_puts(out, tag);
     sb_buf_printf(out, " data-sbid=\"%d\"", id);

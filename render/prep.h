@@ -29,7 +29,7 @@
 
 typedef struct sb_prep_stats {
     size_t elems_emitted;
-    size_t elems_hoisted;  /* left out because too deep */
+    size_t elems_hoisted;  /* left out: too deep, or nested links */
     size_t css_bytes_in;   /* <style> text before and after css_prep */
     size_t css_bytes_out;
     sb_css_stats css;

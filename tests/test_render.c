@@ -1,0 +1,501 @@
+/* render/: id mapping, stylesheet preparation, external stylesheets, time
+ * budget and hostile input.  Geometry of the synthetic pages is in
+ * test_boxtree.c; the mapping over the real corpora is test_render_corpus.c. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "render/css_prep.h"
+#include "render/prep.h"
+#include "render/render.h"
+
+static char *slurp(const char *name, size_t *len)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/samples/layout/%s", SB_SOURCE_DIR, name);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    sb_buf b = SB_BUF_INIT;
+    char chunk[4096];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+        sb_buf_append(&b, chunk, n);
+    fclose(f);
+    *len = b.len;
+    return sb_buf_steal(&b);
+}
+
+static sb_doc *load_doc(const char *name)
+{
+    size_t len;
+    char *html = slurp(name, &len);
+    sb_doc *d = sb_doc_parse(html, len);
+    free(html);
+    assert_non_null(d);
+    return d;
+}
+
+static int elem_by_id(const sb_doc *doc, const char *id)
+{
+    for (size_t i = 0; i < doc->n_elems; i++) {
+        const char *v = sb_attr(doc->elems[i], "id");
+        if (v && strcmp(v, id) == 0)
+            return (int)i;
+    }
+    return -1;
+}
+
+static const sb_rnode *node_of(const sb_render *r, int elem)
+{
+    for (size_t i = 0; i < r->n_nodes; i++)
+        if (r->nodes[i].elem == elem && elem >= 0)
+            return &r->nodes[i];
+    return NULL;
+}
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
+}
+
+/* ---- id mapping -------------------------------------------------------- */
+
+static void test_mapping_exact_on_samples(void **state)
+{
+    (void)state;
+    const char *pages[] = {"floats.html", "columns.html", "table.html", "absolute.html",
+                           "hidden.html", "inline_link.html", "flex.html", "mapping.html",
+                           "external_css.html", NULL};
+    for (int i = 0; pages[i]; i++) {
+        sb_doc *d = load_doc(pages[i]);
+        size_t checked = 0;
+        char err[256];
+        long bad = sb_render_check_mapping(d, &checked, err, sizeof err);
+        if (bad)
+            fail_msg("%s: %ld mismatches, first: %s", pages[i], bad, err);
+        assert_true(checked > 5);
+        sb_doc_free(d);
+    }
+}
+
+static void test_serialisation(void **state)
+{
+    (void)state;
+    sb_doc *d = load_doc("mapping.html");
+    sb_prep_stats st;
+    memset(&st, 0, sizeof st);
+    char *html = sb_render_serialize(d, NULL, 0, &st, NULL);
+    /* No doctype in, none out (quirks mode preserved). */
+    const char *root = "<html data-sbid=\"0\" style=\"display:block !important;\">";
+    assert_int_equal(strncmp(html, root, strlen(root)), 0);
+    /* Script content dropped, tag kept. */
+    assert_non_null(strstr(html, "<script data-sbid=\"4\"></script>"));
+    assert_null(strstr(html, "document.write"));
+    /* The page's own data-sbid does not survive. */
+    assert_null(strstr(html, "999"));
+    /* CR in an attribute is escaped, quotes too. */
+    assert_non_null(strstr(html, "line one&#13;\nline two"));
+    assert_non_null(strstr(html, "title=\"quote &quot; and &amp;\""));
+    /* Template contents dropped. */
+    assert_null(strstr(html, "in-template"));
+    /* A leading newline of <pre> content survives the re-parse; the outer of two nested links hoisted. */
+    assert_non_null(strstr(html, "\">\n\nleading newline kept</pre>"));
+    assert_int_equal(st.elems_hoisted, 1);
+    assert_null(strstr(html, "href=\"/one\""));
+    assert_non_null(strstr(html, "href=\"/two\""));
+    /* svg sizes become style (presentational hints). */
+    assert_non_null(strstr(html, "style=\"width:10px;height:10px;\""));
+    free(html);
+
+    /* Element ids are what sb_doc says, for every element written. */
+    int id = elem_by_id(d, "in-template");
+    assert_true(id > 0);
+    sb_doc_free(d);
+}
+
+static void test_depth_cap(void **state)
+{
+    (void)state;
+    sb_buf b = SB_BUF_INIT;
+    sb_buf_puts(&b, "<!DOCTYPE html><html><body>");
+    for (int i = 0; i < 400; i++)
+        sb_buf_puts(&b, "<div>");
+    sb_buf_puts(&b, "deep text<style>.x{}</style><script>var hidden;</script>");
+    for (int i = 0; i < 400; i++)
+        sb_buf_puts(&b, "</div>");
+    sb_buf_puts(&b, "</body></html>");
+    sb_doc *d = sb_doc_parse(b.data, b.len);
+    sb_prep_stats st;
+    memset(&st, 0, sizeof st);
+    char *html = sb_render_serialize(d, NULL, 50, &st, NULL);
+    /* html, body and 48 divs fit in 50 levels; 352 divs + style + script go. */
+    assert_int_equal(st.elems_hoisted, 352 + 2);
+    assert_non_null(strstr(html, "deep text"));
+    assert_null(strstr(html, "var hidden"));
+    assert_null(strstr(html, ".x{}"));
+    free(html);
+    char err[256];
+    sb_render_opts o = {0, 0, NULL, NULL, 0, 50};
+    sb_render *r = sb_render_page(d, &o, NULL, err, sizeof err);
+    assert_non_null(r);
+    unsigned text = 0;
+    for (size_t i = 0; i < r->n_nodes; i++)
+        if (r->nodes[i].is_text)
+            text += r->nodes[i].chars;
+    assert_int_equal(text, 8); /* "deep text" */
+    sb_render_free(r);
+    sb_doc_free(d);
+    sb_buf_free(&b);
+}
+
+/* ---- stylesheet preparation --------------------------------------------- */
+
+static sb_doc *names_doc(void)
+{
+    const char *html = "<html><body class='home  page'><div id='main' class='story'>"
+                       "<p class='md:flex'>x</p><a href=#>y</a></div></body></html>";
+    return sb_doc_parse(html, strlen(html));
+}
+
+static int live(const char *sel, const sb_css_names *ns)
+{
+    return sb_css_selector_live(sel, strlen(sel), ns);
+}
+
+static void test_selector_liveness(void **state)
+{
+    (void)state;
+    sb_doc *d = names_doc();
+    sb_css_names *ns = sb_css_names_from_doc(d);
+    assert_true(live("div", ns));
+    assert_true(live("#main .story p", ns));
+    assert_true(live("body.home.page > div#main", ns));
+    assert_true(live("*", ns));
+    assert_true(live("a[href^='http']", ns));
+    assert_true(live("p:not(.absent)", ns));         /* :not says nothing */
+    assert_true(live(".md\\:flex", ns));              /* escaped colon */
+    assert_true(live("DIV.story", ns));               /* tags are case-insensitive */
+    assert_true(live("p::first-line", ns));
+    assert_false(live(".absent", ns));
+    assert_false(live("#nope p", ns));
+    assert_false(live("div .story .absent", ns));
+    assert_false(live("table td", ns));               /* no table on the page */
+    assert_false(live(".Story", ns));                 /* classes are case-sensitive */
+    assert_false(live("a:hover", ns));
+    assert_false(live("p::selection", ns));
+    assert_false(live("input::-webkit-input-placeholder", ns));
+    sb_css_names_free(ns);
+    sb_doc_free(d);
+}
+
+static void test_stylesheet_rewrite(void **state)
+{
+    (void)state;
+    sb_doc *d = names_doc();
+    sb_css_names *ns = sb_css_names_from_doc(d);
+    const char *css =
+        "@charset 'utf-8';\n"
+        "/* comment { } */\n"
+        ".absent, .story { color: red; --brand: #fff; display: flex }\n"
+        ".absent { width: 1px }\n"
+        "@media (max-width: 600px) { .absent { x: y } }\n"
+        "@media screen { #main { display: -webkit-inline-box !important; } }\n"
+        "@font-face { font-family: X; src: url(x.woff) }\n"
+        "@keyframes spin { from { left: 0 } to { left: 1px } }\n"
+        "@supports (display: grid) { .story { display: grid } }\n"
+        "@layer base { p { margin: 0 } }\n"
+        "a:hover, a { content: \"}\" }\n"
+        "div { display: contents }\n"
+        "p { display: block }";
+    sb_css_stats st;
+    memset(&st, 0, sizeof st);
+    char *out = sb_css_prepare(css, strlen(css), ns, &st);
+    const char *want =
+        ".story{color: red;display:block;}\n"
+        "@media screen {#main{display:inline-block !important;}\n"
+        "}\n"
+        "p{margin: 0;}\n"
+        "a{content: \"}\";}\n"
+        "div{display:inline;}\n"
+        "p{display: block;}\n";
+    assert_string_equal(out, want);
+    assert_int_equal(st.rules_in, 8); /* @supports blocks are not parsed */
+    assert_int_equal(st.rules_kept, 6);
+    assert_int_equal(st.selectors_in, 10);
+    assert_int_equal(st.selectors_kept, 6);
+    free(out);
+
+    /* Without names nothing is pruned, only rewritten. */
+    out = sb_css_prepare(".absent{display:grid}", 21, NULL, NULL);
+    assert_string_equal(out, ".absent{display:block;}\n");
+    free(out);
+
+    out = sb_css_prepare_decls("display:inline-flex; color:red /* c */;--x:1", 44);
+    assert_string_equal(out, "display:inline-block;color:red;");
+    free(out);
+    sb_css_names_free(ns);
+    sb_doc_free(d);
+}
+
+static void test_stylesheet_garbage(void **state)
+{
+    (void)state;
+    const char *bad[] = {"", "{", "}", "@media {", "a { b: 'unterminated", "/* open",
+                         "a[href='x", "@import", ":not(", "\\", "@media screen { @media print {",
+                         "a{}b{}c{", "\"\"\"{}", NULL};
+    for (int i = 0; bad[i]; i++) {
+        char *out = sb_css_prepare(bad[i], strlen(bad[i]), NULL, NULL);
+        assert_non_null(out);
+        free(out);
+        out = sb_css_prepare_decls(bad[i], strlen(bad[i]));
+        assert_non_null(out);
+        free(out);
+    }
+    /* Random bytes: never crash, never read past the end. */
+    unsigned seed = 12345;
+    char buf[512];
+    for (int round = 0; round < 300; round++) {
+        size_t n = (size_t)(round % 500) + 1;
+        for (size_t i = 0; i < n; i++) {
+            seed = seed * 1103515245u + 12345u;
+            buf[i] = "{}()[];:,.#@/*'\"\\ a-b>~+\n"[(seed >> 16) % 25];
+        }
+        char *copy = sb_xstrndup(buf, n);
+        char *out = sb_css_prepare(copy, n, NULL, NULL);
+        free(out);
+        free(copy);
+    }
+}
+
+/* ---- external stylesheets ----------------------------------------------- */
+
+static void test_css_dir(void **state)
+{
+    (void)state;
+    sb_doc *d = load_doc("external_css.html");
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s/samples/layout/css", SB_SOURCE_DIR);
+    char err[256];
+
+    sb_render_opts o = {0, 0, dir, "http://news.test/a/page.html", 0, 0};
+    sb_render *r = sb_render_page(d, &o, NULL, err, sizeof err);
+    assert_non_null(r);
+    const sb_rnode *box = node_of(r, elem_by_id(d, "box"));
+    const sb_rnode *other = node_of(r, elem_by_id(d, "other"));
+    assert_int_equal(box->w, 333); /* css/example.com/assets/site.css */
+    assert_int_equal(box->h, 44);
+    assert_int_equal(other->w, 222); /* css/other.css by basename */
+    assert_int_equal(other->h, 11);
+    /* .row { display: flex } from the file was rewritten too: stacked. */
+    const sb_rnode *r1 = node_of(r, elem_by_id(d, "r1"));
+    const sb_rnode *r2 = node_of(r, elem_by_id(d, "r2"));
+    assert_int_equal(r2->y, r1->y + r1->h);
+    sb_render_free(r);
+
+    /* No css_dir: nothing is loaded. */
+    sb_render_opts none = {0, 0, NULL, NULL, 0, 0};
+    r = sb_render_page(d, &none, NULL, err, sizeof err);
+    assert_non_null(r);
+    assert_int_equal(node_of(r, elem_by_id(d, "box"))->w, 1280);
+    sb_render_free(r);
+    sb_doc_free(d);
+}
+
+/* ---- budget and hostile input ------------------------------------------- */
+
+static sb_doc *big_doc(int paragraphs)
+{
+    sb_buf b = SB_BUF_INIT;
+    sb_buf_puts(&b, "<!DOCTYPE html><html><body>");
+    for (int i = 0; i < paragraphs; i++)
+        sb_buf_printf(&b, "<div class=c%d><p>Paragraph %d with a few words of text <a href=#>"
+                          "and a link</a>.</p></div>\n", i % 50, i);
+    sb_buf_puts(&b, "</body></html>");
+    sb_doc *d = sb_doc_parse(b.data, b.len);
+    sb_buf_free(&b);
+    return d;
+}
+
+static void test_time_budget(void **state)
+{
+    (void)state;
+    sb_doc *d = big_doc(20000);
+    char err[256];
+    sb_render_opts o = {0, 0, NULL, NULL, 1, 0};
+    double t0 = now_ms();
+    sb_render *r = sb_render_page(d, &o, NULL, err, sizeof err);
+    double t = now_ms() - t0;
+    assert_null(r);
+    assert_string_equal(err, "render: time budget of 1 ms exceeded");
+    /* Abandoned promptly (the parse up to the first check is the slack). */
+    assert_true(t < 5000);
+    /* The same page with the default budget renders. */
+    r = sb_render_page(d, NULL, NULL, err, sizeof err);
+    assert_non_null(r);
+    assert_true(r->height > 20000 * 30);
+    sb_render_free(r);
+    sb_doc_free(d);
+}
+
+static void render_bytes(const char *what, const char *bytes, size_t len, int expect_tree)
+{
+    sb_doc *d = sb_doc_parse(bytes, len);
+    if (!d)
+        return; /* gumbo gave up: nothing to render, nothing to crash */
+    char err[256] = "unset";
+    double t0 = now_ms();
+    sb_render *r = sb_render_page(d, NULL, NULL, err, sizeof err);
+    double t = now_ms() - t0;
+    if (expect_tree && !r)
+        fail_msg("%s: no tree: %s", what, err);
+    if (!r)
+        assert_true(strncmp(err, "render: ", 8) == 0);
+    else
+        assert_string_equal(err, "");
+    assert_true(t < 15000); /* the 10 s budget plus slack */
+    if (r && r->n_nodes) { /* "* { display: none }" leaves nothing */
+        assert_string_equal(r->nodes[0].tag, "html");
+        for (size_t i = 1; i < r->n_nodes; i++)
+            assert_true(r->nodes[i].parent >= 0 && (size_t)r->nodes[i].parent < i);
+    }
+    sb_render_free(r);
+    sb_doc_free(d);
+}
+
+static void test_hostile_input(void **state)
+{
+    (void)state;
+    render_bytes("empty", "", 0, 1);
+    render_bytes("only script", "<script>while(1){}</script>", 27, 1);
+    render_bytes("only style", "<style>* { display: none }</style>", 34, 1);
+    char garbage[8192];
+    unsigned seed = 7;
+    for (size_t i = 0; i < sizeof garbage; i++) {
+        seed = seed * 1103515245u + 12345u;
+        garbage[i] = (char)(seed >> 16);
+    }
+    render_bytes("binary garbage", garbage, sizeof garbage, 1);
+
+    /* 100,000 nested divs (the markup depth limiter and the render depth
+     * cap keep both parsers and litehtml's recursion bounded). */
+    sb_buf b = SB_BUF_INIT;
+    for (int i = 0; i < 100000; i++)
+        sb_buf_puts(&b, "<div>");
+    sb_buf_puts(&b, "bottom");
+    render_bytes("100k nested divs", b.data, b.len, 1);
+    sb_buf_clear(&b);
+    for (int i = 0; i < 100000; i++)
+        sb_buf_puts(&b, "<span><table><tr><td>");
+    render_bytes("100k nested tables", b.data, b.len, 0);
+    sb_buf_free(&b);
+
+    /* Hostile CSS: huge sizes, negative sizes, recursion-prone structures. */
+    const char *css_page =
+        "<style>div{width:99999999px;height:-5px;margin:-1e9px;font-size:1e9px;"
+        "position:absolute;left:1e12px}p{float:left;width:100%;padding:50%}"
+        "*{display:table-cell}</style><div><p>a<p>b</div><table><td><div>x";
+    render_bytes("hostile css", css_page, strlen(css_page), 0);
+}
+
+static void test_huge_page(void **state)
+{
+    (void)state;
+    /* 50 MB of markup: refused up front with a clear error, quickly. */
+    sb_buf b = SB_BUF_INIT;
+    sb_buf_puts(&b, "<!DOCTYPE html><html><body>");
+    while (b.len < 50u << 20)
+        sb_buf_puts(&b, "<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit.</p>\n");
+    sb_doc *d = sb_doc_parse(b.data, b.len);
+    sb_buf_free(&b);
+    assert_non_null(d);
+    char err[256];
+    double t0 = now_ms();
+    sb_render *r = sb_render_page(d, NULL, NULL, err, sizeof err);
+    assert_null(r);
+    assert_non_null(strstr(err, "render: page too large for layout"));
+    assert_true(now_ms() - t0 < 1000);
+    sb_doc_free(d);
+}
+
+static void test_fonts_reused_across_pages(void **state)
+{
+    (void)state;
+    /* litehtml's document deletes its fonts on destruction; ours live in
+     * the context, so a second page with the same context measures with
+     * the same (still valid) fonts and lays out identically. */
+    sb_fonts *fc = sb_fonts_new();
+    sb_doc *d = load_doc("inline_link.html");
+    char err[256];
+    sb_render *a = sb_render_page(d, NULL, fc, err, sizeof err);
+    sb_render *b = sb_render_page(d, NULL, fc, err, sizeof err);
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_int_equal(a->n_nodes, b->n_nodes);
+    assert_memory_equal(a->nodes, b->nodes, a->n_nodes * sizeof *a->nodes);
+    size_t hits, misses;
+    sb_fonts_stats(fc, &hits, &misses);
+    assert_true(hits > misses); /* the second page came from the cache */
+    sb_render_free(a);
+    sb_render_free(b);
+    sb_doc_free(d);
+    sb_fonts_free(fc);
+}
+
+static void test_text_nodes(void **state)
+{
+    (void)state;
+    sb_doc *d = load_doc("inline_link.html");
+    char err[256];
+    sb_render *r = sb_render_page(d, NULL, NULL, err, sizeof err);
+    assert_non_null(r);
+    /* Words in order: Start, of, text, a, link, that, wraps, across, two,
+     * lines, end. */
+    const char *words[] = {"Start", "of", "text", "a", "link", "that", "wraps", "across",
+                           "two", "lines", "end."};
+    size_t k = 0;
+    int prev_x = -1, prev_y = -1;
+    for (size_t i = 0; i < r->n_nodes; i++) {
+        const sb_rnode *n = &r->nodes[i];
+        if (!n->is_text)
+            continue;
+        assert_true(k < 11);
+        assert_int_equal(n->chars, strlen(words[k]));
+        assert_int_equal(n->in_link, k >= 3 && k <= 9);
+        assert_int_equal(n->elem, -1);
+        assert_true(n->y > prev_y || n->x > prev_x); /* reading order */
+        prev_x = n->x;
+        prev_y = n->y;
+        k++;
+    }
+    assert_int_equal(k, 11);
+    sb_render_free(r);
+    sb_doc_free(d);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_mapping_exact_on_samples),
+        cmocka_unit_test(test_serialisation),
+        cmocka_unit_test(test_depth_cap),
+        cmocka_unit_test(test_selector_liveness),
+        cmocka_unit_test(test_stylesheet_rewrite),
+        cmocka_unit_test(test_stylesheet_garbage),
+        cmocka_unit_test(test_css_dir),
+        cmocka_unit_test(test_time_budget),
+        cmocka_unit_test(test_hostile_input),
+        cmocka_unit_test(test_huge_page),
+        cmocka_unit_test(test_fonts_reused_across_pages),
+        cmocka_unit_test(test_text_nodes),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
