@@ -766,6 +766,10 @@ static bool iconv_decode(sb_buf *out, const char *from, const unsigned char *s, 
             break; /* nothing sensible left to emit */
         /* EILSEQ, EINVAL (truncated sequence at the end) or anything odd:
          * one replacement character, skip one byte. */
+        if (cap - used < 3) {
+            cap *= 2;
+            dst = sb_xrealloc(dst, cap);
+        }
         memcpy(dst + used, "\xEF\xBF\xBD", 3);
         used += 3;
         in++;
@@ -793,7 +797,7 @@ static const char *decode_as(sb_buf *out, const char *enc, const unsigned char *
         return enc;
     }
     if (strcmp(enc, "utf-16le") == 0 || strcmp(enc, "utf-16be") == 0) {
-        utf16_decode(out, s, len, enc[7] == 'l');
+        utf16_decode(out, s, len, strcmp(enc, "utf-16le") == 0);
         return enc;
     }
     if (strcmp(enc, "replacement") == 0) {
@@ -860,6 +864,9 @@ char *sb_decode_html(const void *bytes, size_t len, size_t *out_len,
         }
     }
 
+    /* reserving without appending leaves the buffer unterminated */
+    sb_buf_reserve(&out, 0);
+    out.data[out.len] = '\0';
     if (encoding && enc_size > 0)
         snprintf(encoding, enc_size, "%s", used);
     if (out_len)
