@@ -43,23 +43,64 @@ bool sb_lang_normalize(const char *value, char out[4])
 /* Only this much of a text is examined: enough for a stable guess. */
 #define GUESS_MAX_BYTES 65536
 
+/* Least share of stopword hits for a Latin-script guess.  Measured against
+ * the lang attribute of the 903 trafilatura pages that have one: 0% gives
+ * 858 agreeing / 43 other guesses / 2 unknown, 10% 855 / 22 / 26, 20%
+ * 813 / 19 / 71 (the distinct-word rule below changes none of these).  On
+ * the 73 readability pages with a lang value: 69 agree, 4 unknown. */
+#define MIN_STOPWORD_PERCENT 10
+
+/* Position of a counted word in a sorted stopword list, or -1. */
+static int list_index(const char *const *list, size_t n, const char *w, size_t len)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = strncmp(w, list[mid], len);
+        if (c == 0 && list[mid][len] != '\0')
+            c = -1;
+        if (c == 0)
+            return (int)mid;
+        if (c < 0)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return -1;
+}
+
 static const char *guess_latin(const char *text, size_t len)
 {
     int score[SB_STOPWORD_LANGS] = {0};
+    int distinct[SB_STOPWORD_LANGS] = {0};
+    bool seen[SB_STOPWORD_LANGS][256];
+    int words = 0;
+    memset(seen, 0, sizeof seen);
     sb_tokens toks = SB_TOKENS_INIT;
     sb_buf low = SB_BUF_INIT;
     sb_tokenize(text, len, 0, &toks);
     for (size_t i = 0; i < toks.n; i++) {
         if (toks.v[i].len > 24)
             continue;
+        words++;
         sb_buf_clear(&low);
         sb_utf8_lower_append(&low, text + toks.v[i].start, toks.v[i].len);
+        if (memchr(low.data, '\0', low.len))
+            continue;
         for (int l = 0; l < SB_STOPWORD_LANGS; l++) {
             const char *code = sb_stopword_lang(l);
             if (strcmp(code, "ru") == 0)
                 continue;
-            if (sb_is_stopword_ix(l, low.data, low.len))
-                score[l]++;
+            size_t n;
+            const char *const *list = sb_stopword_list(code, &n);
+            int k = list_index(list, n, low.data, low.len);
+            if (k < 0)
+                continue;
+            score[l]++;
+            if (k < 256 && !seen[l][k]) {
+                seen[l][k] = true;
+                distinct[l]++;
+            }
         }
     }
     sb_tokens_free(&toks);
@@ -74,7 +115,14 @@ static const char *guess_latin(const char *text, size_t len)
             second = score[l];
         }
     }
-    if (best < 0 || score[best] < 2 || score[best] == second)
+    /* Real text in one of these languages has 25-50% stopwords, many of
+     * them different; a text in another Latin-script language (Polish,
+     * Czech, placeholder Latin) meets only a few by accident, often the same
+     * one again ("et", "a"). */
+    if (best < 0 || score[best] < 2 || score[best] == second ||
+        score[best] * 100 < words * MIN_STOPWORD_PERCENT)
+        return NULL;
+    if (distinct[best] < (words < 20 ? 2 : 3))
         return NULL;
     return sb_stopword_lang(best);
 }

@@ -129,6 +129,16 @@ static void test_guess_unknown(void **state)
     check_guess("ab", NULL);
     /* Latin text without stopword evidence is left undecided. */
     check_guess("Zxq vlorb krimp", NULL);
+    /* Placeholder Latin and languages without a list meet a few stopwords
+     * by accident (et, in, a, no...), too few to decide. */
+    check_guess("Lorem ipsum dolor sit amet, consetetur sadipscing elitr, sed diam nonumy "
+                "eirmod tempor invidunt ut labore et dolore magna aliquyam erat, sed diam "
+                "voluptua. At vero eos et accusam et justo duo dolores et ea rebum.",
+                NULL);
+    check_guess("Rosjanie sugeruj\xC4\x85 natychmiastowe odci\xC4\x99" "cie Polski od gazu, "
+                "a rz\xC4\x85" "d w Warszawie twierdzi, \xC5\xBC" "e dostawy s\xC4\x85 "
+                "bezpieczne przez ca\xC5\x82y rok.",
+                NULL);
     assert_null(sb_lang_guess(NULL, 10));
 }
 
