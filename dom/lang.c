@@ -76,9 +76,9 @@ static const char *guess_latin(const char *text, size_t len)
     bool seen[SB_STOPWORD_LANGS][256];
     int words = 0;
     memset(seen, 0, sizeof seen);
-    sb_tokens toks = SB_TOKENS_INIT;
+    sb_wordtoks toks = SB_WORDTOKS_INIT;
     sb_buf low = SB_BUF_INIT;
-    sb_tokenize(text, len, 0, &toks);
+    sb_wordtok_split(text, len, 0, &toks);
     for (size_t i = 0; i < toks.n; i++) {
         if (toks.v[i].len > 24)
             continue;
@@ -103,7 +103,7 @@ static const char *guess_latin(const char *text, size_t len)
             }
         }
     }
-    sb_tokens_free(&toks);
+    sb_wordtoks_free(&toks);
     sb_buf_free(&low);
     int best = -1, second = 0;
     for (int l = 0; l < SB_STOPWORD_LANGS; l++) {

@@ -24,7 +24,7 @@ struct sb_textctx {
     bool drop_stopwords;
     bool stemming;
     /* scratch reused between preparations */
-    sb_tokens toks;
+    sb_wordtoks toks;
     sb_buf low;
 };
 
@@ -69,7 +69,7 @@ void sb_textctx_free(sb_textctx *ctx)
     if (!ctx)
         return;
     sb_stem_free(ctx->stem);
-    sb_tokens_free(&ctx->toks);
+    sb_wordtoks_free(&ctx->toks);
     sb_buf_free(&ctx->low);
     free(ctx);
 }
@@ -224,15 +224,15 @@ static sb_simtext *prepare(sb_textctx *ctx, const char *text, size_t len)
 {
     builder b;
     memset(&b, 0, sizeof b);
-    sb_tokens local_toks = SB_TOKENS_INIT;
+    sb_wordtoks local_toks = SB_WORDTOKS_INIT;
     sb_buf local_low = SB_BUF_INIT;
-    sb_tokens *toks = ctx ? &ctx->toks : &local_toks;
+    sb_wordtoks *toks = ctx ? &ctx->toks : &local_toks;
     sb_buf *low = ctx ? &ctx->low : &local_low;
-    sb_tokens_clear(toks);
+    sb_wordtoks_clear(toks);
     if (text)
-        sb_tokenize(text, len, 0, toks);
+        sb_wordtok_split(text, len, 0, toks);
     for (size_t i = 0; i < toks->n; i++) {
-        const sb_token *tk = &toks->v[i];
+        const sb_wordtok *tk = &toks->v[i];
         sb_buf_clear(low);
         sb_utf8_lower_append(low, text + tk->start, tk->len);
         if (tk->unspaced) {
@@ -249,7 +249,7 @@ static sb_simtext *prepare(sb_textctx *ctx, const char *text, size_t len)
             add_word(&b, low->data, low->len);
         }
     }
-    sb_tokens_free(&local_toks);
+    sb_wordtoks_free(&local_toks);
     sb_buf_free(&local_low);
     return finish(&b);
 }

@@ -7,7 +7,7 @@
 #include "strbuf.h"
 #include "utf8.h"
 
-static void push(sb_tokens *out, size_t start, size_t end, bool unspaced)
+static void push(sb_wordtoks *out, size_t start, size_t end, bool unspaced)
 {
     if (out->n == out->cap) {
         out->cap = out->cap ? out->cap * 2 : 32;
@@ -19,7 +19,7 @@ static void push(sb_tokens *out, size_t start, size_t end, bool unspaced)
     out->n++;
 }
 
-size_t sb_tokenize(const char *text, size_t len, unsigned flags, sb_tokens *out)
+size_t sb_wordtok_split(const char *text, size_t len, unsigned flags, sb_wordtoks *out)
 {
     size_t before = out->n;
     bool split = (flags & SB_TOK_SPLIT_UNSPACED) != 0;
@@ -71,27 +71,27 @@ size_t sb_tokenize(const char *text, size_t len, unsigned flags, sb_tokens *out)
     return out->n - before;
 }
 
-void sb_tokens_clear(sb_tokens *t)
+void sb_wordtoks_clear(sb_wordtoks *t)
 {
     t->n = 0;
 }
 
-void sb_tokens_free(sb_tokens *t)
+void sb_wordtoks_free(sb_wordtoks *t)
 {
     free(t->v);
     t->v = NULL;
     t->n = t->cap = 0;
 }
 
-char *sb_token_lower(const char *text, const sb_token *tok)
+char *sb_wordtok_lower(const char *text, const sb_wordtok *tok)
 {
     return sb_utf8_lower(text + tok->start, tok->len);
 }
 
 size_t sb_count_words(const char *text, size_t len)
 {
-    sb_tokens t = SB_TOKENS_INIT;
-    size_t n = sb_tokenize(text, len, SB_TOK_SPLIT_UNSPACED, &t);
-    sb_tokens_free(&t);
+    sb_wordtoks t = SB_WORDTOKS_INIT;
+    size_t n = sb_wordtok_split(text, len, SB_TOK_SPLIT_UNSPACED, &t);
+    sb_wordtoks_free(&t);
     return n;
 }

@@ -152,13 +152,13 @@ static void test_lower(void **state)
 /* Formats the tokens of text as "[tok][tok]...". */
 static char *tokens_of(const char *text, unsigned flags)
 {
-    sb_tokens t = SB_TOKENS_INIT;
+    sb_wordtoks t = SB_WORDTOKS_INIT;
     sb_buf b = SB_BUF_INIT;
-    size_t n = sb_tokenize(text, strlen(text), flags, &t);
+    size_t n = sb_wordtok_split(text, strlen(text), flags, &t);
     assert_int_equal(n, t.n);
     for (size_t i = 0; i < t.n; i++)
         sb_buf_printf(&b, "[%.*s]", (int)t.v[i].len, text + t.v[i].start);
-    sb_tokens_free(&t);
+    sb_wordtoks_free(&t);
     return b.data ? sb_buf_steal(&b) : sb_xstrdup("");
 }
 
@@ -201,9 +201,9 @@ static void test_tokenize(void **state)
     check_tokens("\xE0\xA4\x95\xE0\xA4\xBF\xE0\xA4\xA4\xE0\xA4\xBE\xE0\xA4\xAC", SB_TOK_PYTHON_W,
                  "[\xE0\xA4\x95][\xE0\xA4\xA4][\xE0\xA4\xAC]");
 
-    sb_tokens t = SB_TOKENS_INIT;
+    sb_wordtoks t = SB_WORDTOKS_INIT;
     const char *text = "  Zo\xC3\xAB's \xE4\xB8\xAD";
-    sb_tokenize(text, strlen(text), 0, &t);
+    sb_wordtok_split(text, strlen(text), 0, &t);
     assert_int_equal(t.n, 3);
     assert_int_equal(t.v[0].start, 2);
     assert_int_equal(t.v[0].len, 4);
@@ -212,17 +212,17 @@ static void test_tokenize(void **state)
     assert_int_equal(t.v[2].start, 9);
     assert_int_equal(t.v[2].len, 3);
     assert_true(t.v[2].unspaced);
-    char *low = sb_token_lower(text, &t.v[0]);
+    char *low = sb_wordtok_lower(text, &t.v[0]);
     assert_string_equal(low, "zo\xC3\xAB");
     free(low);
     /* Appending to a non-empty list. */
-    assert_int_equal(sb_tokenize("one two", 7, 0, &t), 2);
+    assert_int_equal(sb_wordtok_split("one two", 7, 0, &t), 2);
     assert_int_equal(t.n, 5);
-    sb_tokens_clear(&t);
+    sb_wordtoks_clear(&t);
     assert_int_equal(t.n, 0);
-    sb_tokens_free(&t);
-    assert_int_equal(sb_tokenize(NULL, 5, 0, &t), 0);
-    sb_tokens_free(&t);
+    sb_wordtoks_free(&t);
+    assert_int_equal(sb_wordtok_split(NULL, 5, 0, &t), 0);
+    sb_wordtoks_free(&t);
 }
 
 static void test_count_words(void **state)
