@@ -1,0 +1,105 @@
+/* cli_common.c: helpers shared by the subcommands, and weak stand-ins for
+ * subcommands that live in files another part of the project provides. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "dom/strbuf.h"
+#include "hybrid/input.h"
+
+/* Control characters would let a file name or a message split the line
+ * that scripts parse. */
+static void put_sanitised(sb_buf *b, const char *s)
+{
+    for (; *s; s++)
+        sb_buf_putc(b, ((unsigned char)*s < 0x20 || *s == 0x7f) ? '?' : *s);
+}
+
+int cli_page_error(const char *page, const char *fmt, ...)
+{
+    sb_buf msg = SB_BUF_INIT, line = SB_BUF_INIT;
+    va_list ap;
+    va_start(ap, fmt);
+    sb_buf_vprintf(&msg, fmt, ap);
+    va_end(ap);
+    sb_buf_puts(&line, "storybox: ");
+    put_sanitised(&line, strcmp(page, "-") == 0 ? "standard input" : page);
+    sb_buf_puts(&line, ": ");
+    put_sanitised(&line, msg.data ? msg.data : "");
+    fprintf(stderr, "%s\n", line.data);
+    sb_buf_free(&msg);
+    sb_buf_free(&line);
+    return CLI_EXIT_PAGE;
+}
+
+bool cli_layout_option(cli_args *a, sb_options *opt)
+{
+    const char *v;
+    if ((v = cli_value(a, "--width"))) {
+        long w;
+        if (!cli_parse_long(v, 200, 10000, &w))
+            cli_usage_error(a, "--width wants a number of pixels from 200 to 10000, not '%s'", v);
+        else
+            opt->width = (int)w;
+        return true;
+    }
+    if ((v = cli_value(a, "--css-dir"))) {
+        opt->css_dir = v;
+        return true;
+    }
+    return a->taken;
+}
+
+sb_page *cli_open_page(const char *path, const sb_options *opt)
+{
+    unsigned char *data = NULL;
+    size_t len = 0;
+    char err[512];
+
+    if (sb_read_input(path, &data, &len, err, sizeof err) != 0) {
+        /* the message already names the input */
+        sb_buf line = SB_BUF_INIT;
+        put_sanitised(&line, err);
+        fprintf(stderr, "storybox: %s\n", line.data ? line.data : "cannot read input");
+        sb_buf_free(&line);
+        return NULL;
+    }
+    sb_page *page = sb_page_open(data, len, opt, err, sizeof err);
+    free(data);
+    if (!page)
+        cli_page_error(path, "%s", err);
+    return page;
+}
+
+sb_page *cli_render_page(const char *path, const sb_options *opt)
+{
+    sb_page *page = cli_open_page(path, opt);
+    if (!page)
+        return NULL;
+    if (!sb_page_render(page)) {
+        cli_page_error(path, "%s", page->render_error[0] ? page->render_error : "rendering failed");
+        sb_page_free(page);
+        return NULL;
+    }
+    return page;
+}
+
+/* Stand-ins so the tool links while a subcommand's file is missing; the
+ * real definitions replace them. */
+__attribute__((weak)) int cli_extract(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    fputs("storybox: extract is not built\n", stderr);
+    return CLI_EXIT_USAGE;
+}
+
+__attribute__((weak)) int cli_eval(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    fputs("storybox: eval is not built\n", stderr);
+    return CLI_EXIT_USAGE;
+}
