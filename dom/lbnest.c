@@ -132,7 +132,10 @@ void sb_lbnest_extract(const sb_doc *doc, sb_textctx *ctx, const char *headline,
 
     /* The image: its nearest text below must be part of the story, i.e.
      * inside the kept text, or itself related to the headline. */
-    for (size_t i = 0; i < s.n_imgs; i++) {
+    /* Bounded: each check scans the story text, and pages with thousands
+     * of thumbnails must not cost thousands of scans. */
+    size_t max_imgs = s.n_imgs < SB_LBNEST_MAX_IMAGES ? s.n_imgs : SB_LBNEST_MAX_IMAGES;
+    for (size_t i = 0; i < max_imgs; i++) {
         const char *src = sb_attr(s.imgs[i], "src");
         if (!src || !*src || !s.below[i])
             continue;

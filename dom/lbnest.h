@@ -21,6 +21,7 @@
 #include "similarity.h"
 
 #define SB_LBNEST_THRESHOLD 0.20
+#define SB_LBNEST_MAX_IMAGES 200 /* images examined, in document order */
 
 typedef struct sb_lbnest_result {
     char *text;            /* kept sentences, one paragraph per <p> run */
