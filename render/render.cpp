@@ -14,9 +14,11 @@
 //    inline element itself has an empty box, so inline boxes are rebuilt as
 //    the union of their fragments;
 //  - litehtml offers no way to interrupt it, so the time budget is checked
-//    in the callbacks it makes often (element creation, fonts, text widths)
-//    and enforced by throwing an exception that unwinds litehtml cleanly
-//    (its objects are all owned by shared_ptr and standard containers).
+//    in the callbacks it makes often (fonts, text widths, stylesheets) and
+//    enforced by throwing an exception that unwinds litehtml cleanly (its
+//    objects are owned by shared_ptr and standard containers) -- except
+//    while it builds elements from its gumbo parse, which it would leak;
+//    page size limits bound that phase instead.
 
 #include <litehtml.h>
 #include <litehtml/el_before_after.h>
@@ -81,7 +83,7 @@ public:
     unsigned width_calls = 0;
     std::vector<std::unique_ptr<font_handle>> handles;
 
-    void check_time()
+    void check_time() const
     {
         if (now_ms() > deadline)
             throw budget_exceeded();
@@ -119,7 +121,11 @@ public:
     }
 
     int pt_to_px(int pt) const override { return (int)std::lround(pt * 96.0 / 72.0); }
-    int get_default_font_size() const override { return 16; }
+    int get_default_font_size() const override
+    {
+        check_time(); // asked once per element while styles are computed
+        return 16;
+    }
     const litehtml::tchar_t *get_default_font_name() const override { return "serif"; }
 
     // Never fetched: an image without a width/height attribute or CSS size
@@ -163,7 +169,9 @@ public:
                                                       const litehtml::string_map &,
                                                       const std::shared_ptr<litehtml::document> &) override
     {
-        check_time();
+        // No throwing here: litehtml holds its gumbo parse in a raw pointer
+        // while it creates elements, so unwinding now would leak it.  The
+        // next font or width callback (after the parse is freed) throws.
         return nullptr; // litehtml's own element classes
     }
 
