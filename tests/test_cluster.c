@@ -10,7 +10,9 @@
 
 #include <cmocka.h>
 
+#include "hybrid/methods.h"
 #include "layout/cluster.h"
+#include <string.h>
 
 static sb_cluster_node node(int w, int h, int font, int weight)
 {
@@ -122,6 +124,54 @@ static void test_run_groups_a_column_and_is_reproducible(void **state)
     assert_float_equal(cost, 0.0, 1e-12);
 }
 
+/* The method end to end: a 600 px story column of paragraphs and a 200 px
+ * menu of bold links.  Paragraphs pair with paragraphs (same width and
+ * style), menu items with menu items, never across; the story cluster is
+ * the one with the most text outside links. */
+static void test_method_takes_the_story_column(void **state)
+{
+    (void)state;
+    const char *html =
+        "<html><head><style>"
+        "body{margin:0;width:1000px} #side{width:200px} #story{width:600px}"
+        "p{font-size:16px;margin:0 0 10px 0} li{font-size:13px;font-weight:bold}"
+        "</style></head><body>"
+        "<div id=\"side\"><ul><li><a href=\"/a\">Alpha section</a></li>"
+        "<li><a href=\"/b\">Beta section</a></li><li><a href=\"/c\">Gamma section</a></li>"
+        "</ul></div>"
+        "<div id=\"story\"><p>The council approved the new harbour plan on Monday after a long "
+        "debate about costs, jobs and the future of the old fishing quarter.</p>"
+        "<p>Work on the first pier starts next spring.</p>"
+        "<p>Opponents said they would keep campaigning against the plan, which they call "
+        "too expensive for a town of this size.</p></div>"
+        "</body></html>";
+    sb_options opt;
+    sb_options_init(&opt);
+    char err[256];
+    sb_page *page = sb_page_open(html, strlen(html), &opt, err, sizeof err);
+    assert_non_null(page);
+    if (!sb_page_render(page)) {
+        sb_page_free(page);
+        skip(); /* no layout in this environment (fonts missing) */
+    }
+    sb_story story;
+    memset(&story, 0, sizeof story);
+    assert_int_equal(sb_method_lbnest_cluster(page, &story), 0);
+    assert_string_equal(story.method, "lbnest-cluster");
+    assert_string_equal(story.text,
+                        "The council approved the new harbour plan on Monday after a long "
+                        "debate about costs, jobs and the future of the old fishing quarter.\n\n"
+                        "Work on the first pier starts next spring.\n\n"
+                        "Opponents said they would keep campaigning against the plan, which "
+                        "they call too expensive for a town of this size.");
+    assert_true(story.has_region);
+    assert_int_equal(story.region.w, 600);
+    free(story.text);
+    free(story.method);
+    free(story.error);
+    sb_page_free(page);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -129,6 +179,7 @@ int main(void)
         cmocka_unit_test(test_cost_of_hand_built_graph),
         cmocka_unit_test(test_rendering_constraint_keeps_subtrees_together),
         cmocka_unit_test(test_run_groups_a_column_and_is_reproducible),
+        cmocka_unit_test(test_method_takes_the_story_column),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
