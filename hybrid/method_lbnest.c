@@ -14,7 +14,7 @@
  * memory and time): above max=N (default 800) only the N boxes with the
  * most text are clustered.  Style rules compared: font size, font weight
  * and fixed positioning, the computed styles the box tree keeps.
- * Parameters: trials=N (10), seed=N (1), max=N (800). */
+ * Parameters: trials=N (10), seed=N (1), max=N (800, at most 2000). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,6 +80,8 @@ int sb_method_lbnest_dom(sb_page *page, sb_story *story)
 }
 
 #define LBNEST_MAX_NODES 800
+/* max= is clamped here: the weight matrix is n^2 floats (16 MB at 2000). */
+#define LBNEST_MAX_NODES_LIMIT 2000
 
 enum { STYLE_FONT_SIZE = 1, STYLE_FONT_WEIGHT, STYLE_FIXED };
 
@@ -128,7 +130,7 @@ int sb_method_lbnest_cluster(sb_page *page, sb_story *story)
     int trials = (int)sb_param_double(params, "trials", SB_CLUSTER_DEFAULT_TRIALS);
     double seed = sb_param_double(params, "seed", SB_CLUSTER_DEFAULT_SEED);
     int cap = (int)sb_param_double(params, "max", LBNEST_MAX_NODES);
-    if (cap < 1 || cap > 5000)
+    if (cap < 1 || cap > LBNEST_MAX_NODES_LIMIT)
         cap = LBNEST_MAX_NODES;
 
     /* Text-bearing leaf-level boxes tied to an element. */
