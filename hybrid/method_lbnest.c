@@ -14,7 +14,8 @@
  * memory and time): above max=N (default 800) only the N boxes with the
  * most text are clustered.  Style rules compared: font size, font weight
  * and fixed positioning, the computed styles the box tree keeps.
- * Parameters: trials=N (10), seed=N (1), max=N (800, at most 2000). */
+ * Parameters: trials=N (10, at most 100), seed=N (1), max=N (800, at most
+ * 2000). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,7 +128,9 @@ int sb_method_lbnest_cluster(sb_page *page, sb_story *story)
         return -1;
     }
     const char *params = page->opt ? page->opt->params : NULL;
-    int trials = (int)sb_param_double(params, "trials", SB_CLUSTER_DEFAULT_TRIALS);
+    double trials_p = sb_param_double(params, "trials", SB_CLUSTER_DEFAULT_TRIALS);
+    /* Each trial is O(n^2): keep a typo from hanging the run. */
+    int trials = trials_p >= 1 && trials_p <= 100 ? (int)trials_p : SB_CLUSTER_DEFAULT_TRIALS;
     double seed = sb_param_double(params, "seed", SB_CLUSTER_DEFAULT_SEED);
     int cap = (int)sb_param_double(params, "max", LBNEST_MAX_NODES);
     if (cap < 1 || cap > LBNEST_MAX_NODES_LIMIT)
