@@ -12,13 +12,21 @@
 
 static const char *const algo_names[] = {"r2l", "dana", "danag", "addanag"};
 
+/* A non-negative integer parameter, 0 (the default) when absent or out of
+ * range, so no value can overflow the conversion. */
+static int int_param(const char *params, const char *key)
+{
+    double v = sb_param_double(params, key, 0);
+    return v >= 0 && v <= 1000000 ? (int)v : 0;
+}
+
 static int run_density(sb_page *page, sb_story *story, sb_density_algo algo)
 {
     const char *params = page->opt ? page->opt->params : NULL;
     sb_density_opts o = {
         .algo = algo,
-        .gap = (int)sb_param_double(params, "gap", 0),
-        .line_width = (int)sb_param_double(params, "width", 0),
+        .gap = int_param(params, "gap"),
+        .line_width = int_param(params, "width"),
     };
     sb_density_result r;
     sb_density_extract(page->html, page->len, &o, &r);

@@ -132,9 +132,10 @@ int sb_method_lbnest_cluster(sb_page *page, sb_story *story)
     /* Each trial is O(n^2): keep a typo from hanging the run. */
     int trials = trials_p >= 1 && trials_p <= 100 ? (int)trials_p : SB_CLUSTER_DEFAULT_TRIALS;
     double seed = sb_param_double(params, "seed", SB_CLUSTER_DEFAULT_SEED);
-    int cap = (int)sb_param_double(params, "max", LBNEST_MAX_NODES);
-    if (cap < 1 || cap > LBNEST_MAX_NODES_LIMIT)
-        cap = LBNEST_MAX_NODES;
+    if (!(seed >= 1 && seed <= 1e15))
+        seed = SB_CLUSTER_DEFAULT_SEED;
+    double cap_p = sb_param_double(params, "max", LBNEST_MAX_NODES);
+    int cap = cap_p >= 1 && cap_p <= LBNEST_MAX_NODES_LIMIT ? (int)cap_p : LBNEST_MAX_NODES;
 
     /* Text-bearing leaf-level boxes tied to an element. */
     size_t n = 0;
@@ -172,7 +173,7 @@ int sb_method_lbnest_cluster(sb_page *page, sb_story *story)
     }
     int *label = sb_xmalloc((n ? n : 1) * sizeof *label);
     double cost = 0;
-    size_t k = sb_cluster_run(nodes, n, trials, (uint64_t)(seed > 0 ? seed : 1), label, &cost);
+    size_t k = sb_cluster_run(nodes, n, trials, (uint64_t)seed, label, &cost);
 
     /* The story: the cluster with the most text outside links. */
     double *mass = sb_xcalloc(k ? k : 1, sizeof *mass);
