@@ -123,18 +123,31 @@ static bool contains_para(char **paras, size_t n, const char *para)
     return false;
 }
 
-/* Appends at most `max` bytes of s, cut on a UTF-8 character boundary. */
+/* Appends at most `max` bytes of s, cut on a UTF-8 character boundary,
+ * with control characters shown as escapes: a stray "\n" inside a
+ * paragraph is a finding in itself and must be visible. */
 static void put_clipped(sb_buf *b, const char *s, size_t max)
 {
     size_t n = strlen(s);
-    if (n <= max) {
-        sb_buf_puts(b, s);
-        return;
+    bool clipped = n > max;
+    if (clipped) {
+        n = max;
+        while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+            n--;
     }
-    while (max > 0 && ((unsigned char)s[max] & 0xC0) == 0x80)
-        max--;
-    sb_buf_append(b, s, max);
-    sb_buf_puts(b, "...");
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '\n')
+            sb_buf_puts(b, "\\n");
+        else if (c == '\t')
+            sb_buf_puts(b, "\\t");
+        else if (c < 0x20)
+            sb_buf_printf(b, "\\x%02x", c);
+        else
+            sb_buf_putc(b, (char)c);
+    }
+    if (clipped)
+        sb_buf_puts(b, "...");
 }
 
 /* Describes the first differing paragraph: missing, extra or changed. */
@@ -262,8 +275,11 @@ static void run_case(void **state)
     sb_json_free(want);
 
     if (r.problems) {
-        print_error("%s: %d mismatch%s\n%s", c->test_name, r.problems,
-                    r.problems == 1 ? "" : "es", r.text.data);
+        /* Not print_error: cmocka clips its messages at 1 KiB. */
+        fflush(stdout);
+        fprintf(stderr, "%s: %d mismatch%s\n%s", c->test_name, r.problems,
+                r.problems == 1 ? "" : "es", r.text.data);
+        fflush(stderr);
         sb_buf_free(&r.text);
         fail();
     }
