@@ -1,0 +1,306 @@
+/* boilerplate: generic signals that a part of the page is not story text.
+ *
+ * Three kinds, from strongest to weakest: the page says so (hidden,
+ * aria-hidden, display:none, not rendered); the element is a kind that holds
+ * site furniture (nav, aside, footer, menus); the class/id names it as
+ * furniture (comment, share, related...) and no content name contradicts
+ * it.  Then, inside the chosen story roots, containers are judged on their
+ * text: mostly links, more form fields than paragraphs, thin wrappers of
+ * images or embeds.  Nothing here knows any site. */
+#include "story_parts.h"
+
+#include <ctype.h>
+#include <string.h>
+
+const char *sb_noise_name(sb_noise n)
+{
+    switch (n) {
+    case SB_NOISE_NONE: return "kept";
+    case SB_NOISE_HIDDEN: return "hidden";
+    case SB_NOISE_TAG: return "furniture element";
+    case SB_NOISE_TOKENS: return "class/id names boilerplate";
+    case SB_NOISE_CONTAINER: return "link-heavy or thin container";
+    case SB_NOISE_BYLINE: return "byline/dateline";
+    }
+    return "?";
+}
+
+/* Case-insensitive substring search over ASCII names. */
+static bool has_sub(const char *hay, const char *needle)
+{
+    size_t n = strlen(needle);
+    for (const char *h = hay; *h; h++) {
+        size_t i = 0;
+        while (i < n && h[i] && tolower((unsigned char)h[i]) == needle[i])
+            i++;
+        if (i == n)
+            return true;
+    }
+    return false;
+}
+
+/* Whole-token match: names are split at anything that is not a letter or
+ * digit, so "ad" matches "top-ad" and "ad_slot" but not "header" or "load". */
+static bool has_token(const char *hay, const char *tok)
+{
+    size_t n = strlen(tok);
+    for (const char *h = hay; *h;) {
+        while (*h && !isalnum((unsigned char)*h))
+            h++;
+        const char *s = h;
+        while (*h && isalnum((unsigned char)*h))
+            h++;
+        if ((size_t)(h - s) == n) {
+            size_t i = 0;
+            while (i < n && tolower((unsigned char)s[i]) == tok[i])
+                i++;
+            if (i == n)
+                return true;
+        }
+    }
+    return false;
+}
+
+static bool any_sub(const char *s, const char *const *list)
+{
+    for (; *list; list++)
+        if (has_sub(s, *list))
+            return true;
+    return false;
+}
+
+static bool any_token(const char *s, const char *const *list)
+{
+    for (; *list; list++)
+        if (has_token(s, *list))
+            return true;
+    return false;
+}
+
+/* Names of site furniture, matched inside longer names. */
+static const char *const furniture_subs[] = {
+    "comment", "disqus", "share", "sharing", "social", "related", "recommend",
+    "newsletter", "subscri", "signup", "sign-up", "advert", "sponsor", "promo",
+    "cookie", "consent", "gdpr", "breadcrumb", "pagination", "pager",
+    "sidebar", "footer", "navbar", "navigation", "masthead", "popup", "modal",
+    "banner", "skyscraper", "outbrain", "taboola", "tagcloud", "widget",
+    "toolbar", "more-stories", "morestories", "trending", "most-popular",
+    "mostpopular", "most-read", "mostread", "read-more", "readmore",
+    "follow-us", "community", "shoutbox", "remark", "replies", "agegate",
+    "paywall", "login", "jump-link", "skip-link", "print-only", "rating",
+    NULL};
+/* Short names that only count as whole tokens. */
+static const char *const furniture_tokens[] = {
+    "ad", "ads", "adv", "nav", "menu", "tags", "tag", "rss", "print", "meta",
+    "hidden", "hide", "sr", "screen-reader", "visually", "offscreen", "extra",
+    "supplemental", "header", "teasers", "tools", "topics", NULL};
+/* Names of content: they veto a furniture verdict. */
+static const char *const content_subs[] = {
+    "article", "body", "content", "entry", "main", "story", "post", "text",
+    "column", "blog", NULL};
+static const char *const positive_subs[] = {
+    "article", "body", "content", "entry", "hentry", "h-entry", "main",
+    "page", "post", "text", "blog", "story", NULL};
+static const char *const negative_subs[] = {
+    "comment", "contact", "foot", "masthead", "media", "promo", "related",
+    "scroll", "share", "sidebar", "skyscraper", "sponsor", "shopping",
+    "tool", "widget", "banner", "social", "outbrain", NULL};
+static const char *const negative_tokens[] = {
+    "ad", "ads", "meta", "tags", "hidden", "hid", NULL};
+static const char *const byline_subs[] = {
+    "byline", "author", "dateline", "writtenby", "posted-on", "postedon",
+    "published", "timestamp", "date", "time", NULL};
+
+static int name_weight(const char *s)
+{
+    if (!s || !*s)
+        return 0;
+    int w = 0;
+    if (any_sub(s, negative_subs) || any_token(s, negative_tokens))
+        w -= 25;
+    if (any_sub(s, positive_subs))
+        w += 25;
+    return w;
+}
+
+static bool style_hides(const char *style)
+{
+    if (!style)
+        return false;
+    /* Compare without spaces: "display : none" is as hidden as "display:none". */
+    char buf[256];
+    size_t w = 0;
+    for (const char *s = style; *s && w + 1 < sizeof buf; s++)
+        if (!isspace((unsigned char)*s))
+            buf[w++] = (char)tolower((unsigned char)*s);
+    buf[w] = '\0';
+    return strstr(buf, "display:none") || strstr(buf, "visibility:hidden");
+}
+
+static sb_noise own_noise(const sb_story_ctx *c, int id)
+{
+    const GumboNode *n = c->doc->elems[id];
+    GumboTag t = sb_tag(n);
+    if (t == GUMBO_TAG_BODY || t == GUMBO_TAG_HTML)
+        return SB_NOISE_NONE;
+    if (sb_attr(n, "hidden"))
+        return SB_NOISE_HIDDEN;
+    const char *aria = sb_attr(n, "aria-hidden");
+    if (aria && strcmp(aria, "true") == 0)
+        return SB_NOISE_HIDDEN;
+    if (style_hides(sb_attr(n, "style")))
+        return SB_NOISE_HIDDEN;
+    /* Without layout the page author's display:none in a stylesheet is
+     * invisible to us; with layout, a block that got no box was not
+     * rendered.  Inline elements are left alone: the renderer may fold
+     * them into their parent's text. */
+    const sb_boxtree *bt = c->in->boxes;
+    if (bt && bt->box_of_elem && (size_t)id < bt->n_elems && sb_is_block_tag(t) &&
+        bt->box_of_elem[id] < 0)
+        return SB_NOISE_HIDDEN;
+
+    switch (t) {
+    case GUMBO_TAG_NAV: case GUMBO_TAG_ASIDE: case GUMBO_TAG_FOOTER:
+    case GUMBO_TAG_MENU: case GUMBO_TAG_FIELDSET:
+        return SB_NOISE_TAG;
+    default: break;
+    }
+    const char *role = sb_attr(n, "role");
+    if (role && (strcmp(role, "navigation") == 0 || strcmp(role, "complementary") == 0 ||
+                 strcmp(role, "contentinfo") == 0 || strcmp(role, "dialog") == 0 ||
+                 strcmp(role, "alertdialog") == 0 || strcmp(role, "menu") == 0 ||
+                 strcmp(role, "menubar") == 0 || strcmp(role, "banner") == 0))
+        return SB_NOISE_TAG;
+
+    /* Articles, main and headings name themselves better than their
+     * class does. */
+    if (t == GUMBO_TAG_ARTICLE || t == GUMBO_TAG_MAIN || t == GUMBO_TAG_A ||
+        (t >= GUMBO_TAG_H1 && t <= GUMBO_TAG_H6))
+        return SB_NOISE_NONE;
+    const char *cls = sb_attr(n, "class");
+    const char *idv = sb_attr(n, "id");
+    const char *names[2] = {cls, idv};
+    bool furniture = false, content = false;
+    for (int i = 0; i < 2; i++) {
+        if (!names[i] || !*names[i])
+            continue;
+        if (any_sub(names[i], furniture_subs) || any_token(names[i], furniture_tokens))
+            furniture = true;
+        if (any_sub(names[i], content_subs))
+            content = true;
+    }
+    const sb_elem_info *e = &c->info[id];
+    /* A wrapper holding most of the page's text is layout, whatever its
+     * name says ("page-with-sidebar", "nav-drawer-panel"). */
+    unsigned page_text = c->body >= 0 ? c->info[c->body].text : 0;
+    if (furniture && !content && !(page_text && e->text * 2 > page_text))
+        return SB_NOISE_TOKENS;
+
+    if (e->text > 0 && e->text < 160) {
+        bool byline = false;
+        for (int i = 0; i < 2; i++)
+            if (names[i] && any_sub(names[i], byline_subs))
+                byline = true;
+        const char *rel = sb_attr(n, "rel");
+        const char *ip = sb_attr(n, "itemprop");
+        if ((rel && strcmp(rel, "author") == 0) ||
+            (ip && (has_sub(ip, "author") || has_sub(ip, "date"))))
+            byline = true;
+        if (byline && !content)
+            return SB_NOISE_BYLINE;
+    }
+    return SB_NOISE_NONE;
+}
+
+void sb_noise_mark(sb_story_ctx *c)
+{
+    size_t n = c->doc->n_elems;
+    for (size_t i = 0; i < n; i++) {
+        sb_elem_info *e = &c->info[i];
+        const GumboNode *node = c->doc->elems[i];
+        e->class_weight = name_weight(sb_attr(node, "class")) + name_weight(sb_attr(node, "id"));
+        const char *ip = sb_attr(node, "itemprop");
+        if (ip && has_sub(ip, "articlebody"))
+            e->class_weight += 25;
+        e->own_noise = own_noise(c, (int)i);
+        e->noise = e->own_noise;
+        if (!e->noise && e->parent >= 0)
+            e->noise = c->info[e->parent].noise;
+    }
+}
+
+static bool in_figure(const sb_story_ctx *c, int id)
+{
+    for (int up = 0; id >= 0 && up < 4; up++, id = c->info[id].parent)
+        if (sb_tag(c->doc->elems[id]) == GUMBO_TAG_FIGURE)
+            return true;
+    return false;
+}
+
+/* A container the story text does not need: judged on its own counts the
+ * way Readability's conditional cleaning does, only for containers with
+ * few commas (prose has commas; menus and link lists do not). */
+static bool thin_container(const sb_story_ctx *c, int id)
+{
+    const GumboNode *n = c->doc->elems[id];
+    GumboTag t = sb_tag(n);
+    if (t != GUMBO_TAG_DIV && t != GUMBO_TAG_UL && t != GUMBO_TAG_OL &&
+        t != GUMBO_TAG_TABLE && t != GUMBO_TAG_FORM && t != GUMBO_TAG_SECTION &&
+        t != GUMBO_TAG_HEADER && t != GUMBO_TAG_DL)
+        return false;
+    const sb_elem_info *e = &c->info[id];
+    if (e->text == 0)
+        return false; /* nothing to drop; images are judged elsewhere */
+    int weight = e->class_weight;
+    if (weight < 0 && e->commas < 10)
+        return true;
+    if (e->commas >= 10)
+        return false;
+    double ld = (double)e->link_text / (double)e->text;
+    bool list = t == GUMBO_TAG_UL || t == GUMBO_TAG_OL || t == GUMBO_TAG_DL;
+    unsigned p = e->n_p, img = e->n_img;
+    if (img > 1 && (double)p / img < 0.5 && e->text < 100 * img && !in_figure(c, id))
+        return true;
+    if (e->n_input > p / 3 + (t == GUMBO_TAG_FORM ? 0 : 0) && e->n_input > 0 && e->text < 1000)
+        return true;
+    if (!list && e->n_li > p + 4 && ld > 0.3)
+        return true;
+    if (weight < 25 && ld > 0.2 && !(list && ld < 0.5 && e->text > 400))
+        return true;
+    if (weight >= 25 && ld > 0.5)
+        return true;
+    if ((e->n_embed == 1 && e->text < 75) || e->n_embed > 1)
+        return true;
+    return false;
+}
+
+void sb_noise_mark_containers(sb_story_ctx *c, const int *roots, size_t n_roots)
+{
+    for (size_t r = 0; r < n_roots; r++) {
+        int root = roots[r];
+        if (root < 0 || (size_t)root >= c->doc->n_elems)
+            continue;
+        /* The subtree of root is the contiguous id range after it. */
+        int rd = c->info[root].depth;
+        for (size_t i = (size_t)root + 1; i < c->doc->n_elems && c->info[i].depth > rd; i++) {
+            sb_elem_info *e = &c->info[i];
+            if (e->own_noise)
+                continue;
+            if (thin_container(c, (int)i))
+                e->own_noise = SB_NOISE_CONTAINER;
+        }
+    }
+}
+
+const char *sb_para_noise(const sb_story_ctx *c, const sb_para *p)
+{
+    (void)c;
+    if (p->len == 0)
+        return "empty";
+    double ld = (double)p->link_len / (double)p->len;
+    if (ld > 0.66)
+        return "mostly link text";
+    if (ld > 0.33 && p->len < 120)
+        return "short and link-heavy";
+    return NULL;
+}

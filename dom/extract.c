@@ -1,0 +1,354 @@
+/* extract: the DOM story extractor's driver (see extract.h).
+ *
+ * Order of work: paragraphs and per-element counts; noise signals; metadata
+ * and headline; the story roots (given, or chosen in dom mode); containers
+ * inside the roots judged; paragraphs kept or dropped; the teaser; the
+ * similarity analysis of LBNEST section III when asked; the lead image. */
+#include "extract.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lang.h"
+#include "lbnest.h"
+#include "sentences.h"
+#include "similarity.h"
+#include "story_parts.h"
+
+/* Subtree of a root as an id range: pre-order ids make it contiguous. */
+typedef struct root_range {
+    int first, end;
+} root_range;
+
+static int subtree_end(const sb_story_ctx *c, int root)
+{
+    int d = c->info[root].depth;
+    size_t i = (size_t)root + 1;
+    while (i < c->doc->n_elems && c->info[i].depth > d)
+        i++;
+    return (int)i;
+}
+
+static int root_of(const root_range *rr, size_t n, int e)
+{
+    for (size_t i = 0; i < n; i++)
+        if (e >= rr[i].first && e < rr[i].end)
+            return rr[i].first;
+    return -1;
+}
+
+/* The first noise verdict between a paragraph's owner and its root. */
+static sb_noise path_noise(const sb_story_ctx *c, int e, int root, int *where)
+{
+    for (; e >= 0 && e != root; e = c->info[e].parent)
+        if (c->info[e].own_noise) {
+            *where = e;
+            return c->info[e].own_noise;
+        }
+    return SB_NOISE_NONE;
+}
+
+static void explain_para(FILE *f, const sb_para *p, const char *verdict, const char *why)
+{
+    if (!f)
+        return;
+    fprintf(f, "para %s e%d <%s> %s: ", verdict, p->elem, gumbo_normalized_tagname(p->tag),
+            why ? why : "");
+    size_t n = p->len < 70 ? p->len : 70;
+    for (size_t i = 0; i < n; i++)
+        fputc(p->text[i] == '\n' ? ' ' : p->text[i], f);
+    fputs(p->len > 70 ? "...\n" : "\n", f);
+}
+
+/* FNV-1a; only used to spot repeated paragraphs. */
+static unsigned long hash_text(const char *s)
+{
+    unsigned long h = 1469598103UL;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619UL;
+    return h;
+}
+
+static bool is_heading(GumboTag t)
+{
+    return t >= GUMBO_TAG_H1 && t <= GUMBO_TAG_H6;
+}
+
+/* LBNEST III: keeps the sentences related to the headline or teaser
+ * (similarity > 0.20) and the unrelated ones whose neighbours are related.
+ * The sentences of all kept paragraphs form one sequence, so a story's
+ * first sentence can be rescued by the second. */
+static void filter_sentences(sb_story_ctx *c, sb_textctx *tctx, const char *headline,
+                             const char *teaser, bool *keep_para, sb_buf *out)
+{
+    sb_simtext *h = sb_simtext_new(tctx, headline);
+    sb_simtext *t = teaser ? sb_simtext_new(tctx, teaser) : NULL;
+    sb_spans spans = SB_SPANS_INIT;
+    size_t *owner = NULL, cap = 0;
+    for (size_t i = 0; i < c->n_paras; i++) {
+        if (!keep_para[i])
+            continue;
+        size_t before = spans.n;
+        sb_split_sentences(c->paras[i].text, c->paras[i].len, &spans);
+        if (spans.n > cap) {
+            cap = spans.n * 2;
+            owner = sb_xrealloc(owner, cap * sizeof *owner);
+        }
+        for (size_t k = before; k < spans.n; k++)
+            owner[k] = i;
+    }
+    size_t n = spans.n;
+    bool *related = sb_xcalloc(n ? n : 1, sizeof *related);
+    bool *keep = sb_xcalloc(n ? n : 1, sizeof *keep);
+    for (size_t k = 0; k < n; k++) {
+        const sb_para *p = &c->paras[owner[k]];
+        sb_simtext *s = sb_simtext_new_n(tctx, p->text + spans.v[k].start, spans.v[k].len);
+        double sim = sb_sim_white(s, h);
+        if (t) {
+            double st = sb_sim_white(s, t);
+            if (st > sim)
+                sim = st;
+        }
+        related[k] = sim > SB_LBNEST_THRESHOLD;
+        sb_simtext_free(s);
+        if (c->explain)
+            fprintf(c->explain, "sentence %s %.3f: %.*s\n", related[k] ? "related" : "unrelated",
+                    sim, (int)(spans.v[k].len < 70 ? spans.v[k].len : 70),
+                    p->text + spans.v[k].start);
+    }
+    sb_lbnest_rescue(related, n, keep);
+    size_t last_para = (size_t)-1;
+    for (size_t k = 0; k < n; k++) {
+        if (!keep[k])
+            continue;
+        if (owner[k] != last_para) {
+            if (out->len)
+                sb_buf_puts(out, "\n\n");
+            last_para = owner[k];
+        } else {
+            sb_buf_putc(out, ' ');
+        }
+        sb_buf_append(out, c->paras[owner[k]].text + spans.v[k].start, spans.v[k].len);
+    }
+    free(related);
+    free(keep);
+    free(owner);
+    sb_spans_free(&spans);
+    sb_simtext_free(h);
+    sb_simtext_free(t);
+}
+
+/* Mode blocks: paragraphs outside the roots that continue the story (a
+ * second column, text after an inline ad) join when they are similar to
+ * the headline or teaser.  They must be clean prose on their own. */
+static void add_related_blocks(sb_story_ctx *c, sb_textctx *tctx, const root_range *rr,
+                               size_t n_rr, const char *headline, const char *teaser,
+                               bool *keep_para)
+{
+    sb_simtext *h = sb_simtext_new(tctx, headline);
+    sb_simtext *t = teaser ? sb_simtext_new(tctx, teaser) : NULL;
+    for (size_t i = 0; i < c->n_paras; i++) {
+        sb_para *p = &c->paras[i];
+        if (keep_para[i] || root_of(rr, n_rr, p->elem) >= 0 || p->len < 80 ||
+            c->info[p->elem].noise || sb_para_noise(c, p) || is_heading(p->tag))
+            continue;
+        sb_simtext *s = sb_simtext_new(tctx, p->text);
+        double sim = sb_sim_white(s, h);
+        if (t) {
+            double st = sb_sim_white(s, t);
+            if (st > sim)
+                sim = st;
+        }
+        sb_simtext_free(s);
+        if (sim > SB_LBNEST_THRESHOLD) {
+            keep_para[i] = true;
+            explain_para(c->explain, p, "ADD", "related block outside the region");
+        }
+    }
+    sb_simtext_free(h);
+    sb_simtext_free(t);
+}
+
+static void set_field(char **field, char *value)
+{
+    if (!value)
+        return;
+    free(*field);
+    *field = value;
+}
+
+int sb_dom_extract(const sb_dom_input *in, sb_story *out)
+{
+    if (!out)
+        return -1;
+    if (!in || !in->doc || !in->doc->n_elems) {
+        if (!out->text)
+            out->text = sb_xstrdup("");
+        return -1;
+    }
+    sb_story_ctx c;
+    memset(&c, 0, sizeof c);
+    c.in = in;
+    c.doc = in->doc;
+    c.explain = in->explain;
+    sb_paras_build(&c);
+    sb_noise_mark(&c);
+
+    sb_meta meta;
+    sb_meta_extract(in->doc, in->base_url, &meta);
+    int headline_elem = -1;
+    char *headline = sb_headline_choose(&c, &meta, &headline_elem);
+    if (c.explain)
+        fprintf(c.explain, "headline e%d: %s\n", headline_elem, headline ? headline : "(none)");
+
+    int *roots = NULL;
+    size_t n_roots = 0;
+    if (in->n_roots) {
+        roots = sb_xmalloc(in->n_roots * sizeof *roots);
+        for (size_t i = 0; i < in->n_roots; i++)
+            if (in->roots[i] >= 0 && (size_t)in->roots[i] < in->doc->n_elems)
+                roots[n_roots++] = in->roots[i];
+    }
+    if (!n_roots) {
+        free(roots);
+        n_roots = sb_choose_roots(&c, &roots);
+    }
+    root_range *rr = sb_xmalloc(n_roots * sizeof *rr);
+    for (size_t i = 0; i < n_roots; i++) {
+        rr[i] = (root_range){roots[i], subtree_end(&c, roots[i])};
+        if (c.explain)
+            fprintf(c.explain, "root e%d <%s> score %.1f\n", roots[i],
+                    sb_tag_name(in->doc->elems[roots[i]]), c.info[roots[i]].score);
+    }
+    sb_noise_mark_containers(&c, roots, n_roots);
+
+    /* Paragraph verdicts. */
+    bool *keep = sb_xcalloc(c.n_paras ? c.n_paras : 1, sizeof *keep);
+    size_t hcap = 64;
+    while (hcap < c.n_paras * 2)
+        hcap *= 2;
+    unsigned long *seen = sb_xcalloc(hcap, sizeof *seen);
+    for (size_t i = 0; i < c.n_paras; i++) {
+        sb_para *p = &c.paras[i];
+        int root = root_of(rr, n_roots, p->elem);
+        const char *why = NULL;
+        if (root < 0)
+            why = "outside the story root";
+        else {
+            int where = -1;
+            sb_noise nz = path_noise(&c, p->elem, root, &where);
+            if (nz) {
+                why = sb_noise_name(nz);
+                if (c.explain) {
+                    const GumboNode *w = in->doc->elems[where];
+                    fprintf(c.explain, "noise at e%d <%s class=\"%s\" id=\"%s\">\n", where,
+                            sb_tag_name(w), sb_attr(w, "class") ? sb_attr(w, "class") : "",
+                            sb_attr(w, "id") ? sb_attr(w, "id") : "");
+                }
+            }
+        }
+        if (!why)
+            why = sb_para_noise(&c, p);
+        if (!why && headline &&
+            (p->elem == headline_elem || strcmp(p->text, headline) == 0 ||
+             (is_heading(p->tag) && sb_white_str(p->text, headline) >= 0.75)))
+            why = "the headline";
+        /* Short labels repeat across a page ("Advertisement", "Share");
+         * real paragraphs may legitimately repeat (pull quotes), so only
+         * short non-heading lines are deduplicated. */
+        if (!why && p->len < 60 && !is_heading(p->tag)) {
+            unsigned long hv = hash_text(p->text) | 1UL;
+            size_t slot = hv & (hcap - 1);
+            while (seen[slot] && seen[slot] != hv)
+                slot = (slot + 1) & (hcap - 1);
+            if (seen[slot] == hv)
+                why = "repeats an earlier paragraph";
+            else
+                seen[slot] = hv;
+        }
+        keep[i] = why == NULL;
+        if (root >= 0 || c.explain == NULL)
+            explain_para(c.explain, p, keep[i] ? "KEEP" : "DROP", why);
+    }
+    free(seen);
+
+    /* A heading with nothing kept after it before the next heading (or the
+     * end) introduces nothing: it belonged to dropped furniture. */
+    {
+        long last_heading = -1;
+        for (size_t i = 0; i < c.n_paras; i++) {
+            if (!keep[i])
+                continue;
+            if (is_heading(c.paras[i].tag)) {
+                if (last_heading >= 0)
+                    keep[last_heading] = false;
+                last_heading = (long)i;
+            } else {
+                last_heading = -1;
+            }
+        }
+        if (last_heading >= 0)
+            keep[last_heading] = false;
+    }
+
+    long teaser = sb_teaser_find(&c, roots[0], headline);
+    const char *teaser_text = teaser >= 0 ? c.paras[teaser].text : NULL;
+    if (teaser >= 0 && c.explain)
+        fprintf(c.explain, "teaser e%d: %s\n", c.paras[teaser].elem, teaser_text);
+    /* A standfirst just above the region is part of the story as printed. */
+    if (teaser >= 0 && !keep[teaser] && root_of(rr, n_roots, c.paras[teaser].elem) < 0 &&
+        c.paras[teaser].elem < roots[0])
+        keep[teaser] = true;
+
+    sb_textctx *tctx = NULL;
+    sb_buf text = SB_BUF_INIT;
+    sb_buf_reserve(&text, 0);
+    text.data[0] = '\0';
+    if (in->similarity != SB_SIM_OFF && headline) {
+        const char *lang = meta.language;
+        if (!lang) {
+            sb_buf sample = SB_BUF_INIT;
+            for (size_t i = 0; i < c.n_paras && sample.len < 4000; i++)
+                if (keep[i]) {
+                    sb_buf_puts(&sample, c.paras[i].text);
+                    sb_buf_putc(&sample, ' ');
+                }
+            lang = sample.data ? sb_lang_guess(sample.data, sample.len) : NULL;
+            sb_buf_free(&sample);
+        }
+        tctx = sb_textctx_new(lang);
+        if (in->similarity == SB_SIM_BLOCKS)
+            add_related_blocks(&c, tctx, rr, n_roots, headline, teaser_text, keep);
+        filter_sentences(&c, tctx, headline, teaser_text, keep, &text);
+    } else {
+        for (size_t i = 0; i < c.n_paras; i++) {
+            if (!keep[i])
+                continue;
+            if (text.len)
+                sb_buf_puts(&text, "\n\n");
+            sb_buf_append(&text, c.paras[i].text, c.paras[i].len);
+        }
+    }
+    sb_textctx_free(tctx);
+
+    sb_image *img = sb_lead_image(&c, &meta, roots, n_roots, headline, text.data);
+    if (img) {
+        if (out->lead_image) {
+            free(out->lead_image->url);
+            free(out->lead_image->caption);
+            free(out->lead_image->alt);
+            free(out->lead_image);
+        }
+        out->lead_image = img;
+    }
+    set_field(&out->title, headline);
+    free(out->text);
+    out->text = sb_buf_steal(&text);
+
+    free(keep);
+    free(rr);
+    free(roots);
+    sb_meta_free(&meta);
+    sb_paras_free(&c);
+    return 0;
+}

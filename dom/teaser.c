@@ -1,0 +1,75 @@
+/* teaser: the standfirst, found the LBNEST way -- the nearest text element
+ * to the story region, searched level by level through its neighbours
+ * (neighbours.h).  A candidate must read like a standfirst: a sentence or
+ * two of prose, few links, not a heading, not furniture, and about the
+ * same thing as the headline.  With no such neighbour the region's own
+ * first paragraph is the teaser. */
+#include "story_parts.h"
+
+#include <stdlib.h>
+
+#include "neighbours.h"
+#include "similarity.h"
+
+typedef struct teaser_ctx {
+    sb_story_ctx *c;
+    const long *para_of;   /* element id -> first paragraph index, -1 */
+    const char *headline;
+} teaser_ctx;
+
+static bool standfirst_like(const sb_story_ctx *c, const sb_para *p)
+{
+    if (p->len < 40 || p->len > 800 || c->info[p->elem].noise)
+        return false;
+    if (p->tag >= GUMBO_TAG_H1 && p->tag <= GUMBO_TAG_H3)
+        return false;
+    if (p->tag == GUMBO_TAG_LI || p->tag == GUMBO_TAG_FIGCAPTION || p->tag == GUMBO_TAG_TD)
+        return false;
+    return p->link_len * 10 < p->len * 3;
+}
+
+static bool accept(const sb_doc *doc, int elem, void *vctx)
+{
+    (void)doc;
+    teaser_ctx *t = vctx;
+    long pi = t->para_of[elem];
+    if (pi < 0)
+        return false;
+    const sb_para *p = &t->c->paras[pi];
+    if (!standfirst_like(t->c, p))
+        return false;
+    /* A neighbour is a standfirst only when it speaks of the headline's
+     * subject; otherwise it is the next teaser of a list or a sidebar. */
+    return t->headline && sb_white_str(p->text, t->headline) > 0.2;
+}
+
+long sb_teaser_find(sb_story_ctx *c, int root, const char *headline)
+{
+    if (root < 0 || !c->n_paras)
+        return -1;
+    long *para_of = sb_xmalloc(c->doc->n_elems * sizeof *para_of);
+    for (size_t i = 0; i < c->doc->n_elems; i++)
+        para_of[i] = -1;
+    for (size_t i = c->n_paras; i-- > 0;)
+        para_of[c->paras[i].elem] = (long)i;
+    teaser_ctx t = {c, para_of, headline};
+    sb_neighbour_query q = {root, 3, SB_NEIGHBOURS_BOTH, c->body, 4000, accept, &t};
+    int lv = 0;
+    int e = sb_neighbour_find(c->doc, &q, &lv);
+    long found = e >= 0 ? para_of[e] : -1;
+    if (found < 0) {
+        /* The region's own first paragraph of prose. */
+        int d = c->info[root].depth;
+        for (size_t i = (size_t)root; i < c->doc->n_elems && (i == (size_t)root || c->info[i].depth > d); i++) {
+            long pi = para_of[i];
+            if (pi >= 0 && standfirst_like(c, &c->paras[pi])) {
+                found = pi;
+                break;
+            }
+        }
+    } else if (c->explain) {
+        fprintf(c->explain, "teaser found at neighbour level %d\n", lv);
+    }
+    free(para_of);
+    return found;
+}
