@@ -163,6 +163,15 @@ static void put_start_tag(sb_buf *out, const GumboNode *n, int id, sb_prep_stats
         }
         sb_buf_puts(out, a->name);
         sb_buf_puts(out, "=\"");
+        long span_limit = strcmp(a->name, "colspan") == 0   ? 1000
+                          : strcmp(a->name, "rowspan") == 0 ? 65534
+                                                            : 0;
+        if (span_limit && strtol(a->value, NULL, 10) > span_limit) {
+            /* The HTML standard's clamps; litehtml would build a table grid
+             * of whatever size the page asks for. */
+            sb_buf_printf(out, "%ld\"", span_limit);
+            continue;
+        }
         if (strcmp(a->name, "style") == 0) {
             char *css = sb_css_prepare_decls(a->value, strlen(a->value));
             if (hint.len) {

@@ -643,6 +643,7 @@ extern "C" long sb_render_check_mapping(const sb_doc *doc, size_t *checked, char
                         for (unsigned i = 0; i < attrs->length; i++) {
                             const GumboAttribute *a = (const GumboAttribute *)attrs->data[i];
                             if (!std::strcmp(a->name, "data-sbid") || !std::strcmp(a->name, "style") ||
+                                !std::strcmp(a->name, "colspan") || !std::strcmp(a->name, "rowspan") ||
                                 std::strpbrk(a->name, " \t\n\r\f\"'<>/=") || !*a->name)
                                 continue; // not serialised (prep.c) or rewritten
                             // litehtml lower-cases attribute names (SVG's viewBox...)

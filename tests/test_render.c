@@ -406,6 +406,31 @@ static void test_hostile_input(void **state)
     render_bytes("hostile css", css_page, strlen(css_page), 0);
 }
 
+static void test_table_spans_clamped(void **state)
+{
+    (void)state;
+    sb_buf b = SB_BUF_INIT;
+    sb_buf_puts(&b, "<table>");
+    for (int i = 0; i < 50; i++)
+        sb_buf_puts(&b, "<tr><td colspan=100000 rowspan=999999>x</td></tr>");
+    sb_buf_puts(&b, "</table>");
+    sb_doc *d = sb_doc_parse(b.data, b.len);
+    sb_buf_free(&b);
+    char *html = sb_render_serialize(d, NULL, 0, NULL, NULL);
+    assert_non_null(strstr(html, "colspan=\"1000\" rowspan=\"65534\""));
+    free(html);
+    char err[256];
+    sb_render *r = sb_render_page(d, NULL, NULL, err, sizeof err);
+    assert_non_null(r);
+    /* 1000 columns with 2px spacing and padding: a wide page, not a
+     * 200,000 px one (2658 px with litehtml 0.6). */
+    assert_in_range(r->width, 1280, 4000);
+    sb_render_free(r);
+    long bad = sb_render_check_mapping(d, NULL, err, sizeof err);
+    assert_int_equal(bad, 0);
+    sb_doc_free(d);
+}
+
 static void test_huge_page(void **state)
 {
     (void)state;
@@ -493,6 +518,7 @@ int main(void)
         cmocka_unit_test(test_css_dir),
         cmocka_unit_test(test_time_budget),
         cmocka_unit_test(test_hostile_input),
+        cmocka_unit_test(test_table_spans_clamped),
         cmocka_unit_test(test_huge_page),
         cmocka_unit_test(test_fonts_reused_across_pages),
         cmocka_unit_test(test_text_nodes),
