@@ -183,8 +183,10 @@ static void check_text(report *r, const char *want, const char *got)
         size_t from = k > 40 ? k - 40 : 0;
         while (from > 0 && ((unsigned char)wp[i][from] & 0xC0) == 0x80)
             from--;
-        const char *kind = contains_para(gp, ng, wp[i]) ? "extra" : "changed";
-        sb_buf_printf(&msg, " (%s, from byte %zu)\n      want: \"", kind, k);
+        if (contains_para(gp, ng, wp[i]))
+            sb_buf_puts(&msg, " (extra)\n      want: \"");
+        else
+            sb_buf_printf(&msg, " (changed from byte %zu)\n      want: \"", k);
         put_clipped(&msg, wp[i] + from, 160);
         sb_buf_puts(&msg, "\"\n      got:  \"");
         put_clipped(&msg, gp[i] + from, 160);
