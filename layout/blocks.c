@@ -2,6 +2,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "dom/strbuf.h"
 
@@ -199,6 +200,124 @@ static bool qualifies(const sb_vblock *b, int viewport_width)
     return b->text_area > 0 && d >= SB_REGION_MIN_OFFSET * viewport_width;
 }
 
+static bool is_page_level(const sb_box *b)
+{
+    return !b->tag || strcmp(b->tag, "body") == 0 || strcmp(b->tag, "html") == 0;
+}
+
+/* The block's container is often one paragraph or one section of the story:
+ * subheadings, figures and ads cut the story into several blocks.  Climb to
+ * the element that holds the story column: up while the parent is no wider
+ * than the block's column (a wider parent takes in a sidebar), is mostly
+ * running text rather than links (a parent holding menus and link lists is
+ * page furniture), and is not the page itself. */
+static int story_container(const sb_boxtree *t, const sb_vblock *blk)
+{
+    int c = blk->container;
+    while (c >= 0 && t->boxes[c].elem < 0)
+        c = t->boxes[c].parent;
+    if (c < 0)
+        return c;
+    int em = blk->font_size > 0 ? blk->font_size : 16;
+    for (;;) {
+        int p = t->boxes[c].parent;
+        while (p >= 0 && t->boxes[p].elem < 0)
+            p = t->boxes[p].parent;
+        if (p < 0)
+            break;
+        const sb_box *pb = &t->boxes[p];
+        if (is_page_level(pb))
+            break;
+        if (pb->rect.w > blk->rect.w * SB_REGION_COLUMN_SLACK + 2 * em)
+            break;
+        if (pb->text_chars && pb->link_chars > SB_REGION_MAX_LINK_SHARE * pb->text_chars)
+            break;
+        c = p;
+    }
+    return c;
+}
+
+static bool in_story_column(const sb_box *x, const sb_vblock *blk)
+{
+    int ov = overlap_1d(x->rect.x, right(&x->rect), blk->rect.x, right(&blk->rect));
+    int narrow = x->rect.w < blk->rect.w ? x->rect.w : blk->rect.w;
+    return narrow > 0 && ov * 2 >= narrow;
+}
+
+static bool mostly_links(const sb_box *x)
+{
+    return x->text_chars && x->link_chars > SB_REGION_MAX_LINK_SHARE * x->text_chars;
+}
+
+/* Where the climb stopped below the page level or a wide wrapper, the story
+ * may go on in the container's siblings: paragraphs straight under <body>,
+ * sections cut by subheadings.  Take the run of siblings around the
+ * container that sit in the same column without a large vertical gap and
+ * are not link lists; they become further roots, in document order. */
+static void add_column_siblings(const sb_boxtree *t, const sb_vblock *blk, int c,
+                                sb_region *out)
+{
+    int parent = t->boxes[c].parent;
+    size_t n_kids = 0;
+    for (int k = parent >= 0 ? t->boxes[parent].first_child : -1; k >= 0;
+         k = t->boxes[k].next_sibling)
+        n_kids++;
+    int *kids = sb_xmalloc((n_kids ? n_kids : 1) * sizeof *kids);
+    size_t at = 0, pos = 0;
+    for (int k = parent >= 0 ? t->boxes[parent].first_child : -1; k >= 0;
+         k = t->boxes[k].next_sibling) {
+        if (k == c)
+            pos = at;
+        kids[at++] = k;
+    }
+    if (parent < 0) {
+        kids[0] = c;
+        n_kids = 1;
+    }
+    int em = blk->font_size > 0 ? blk->font_size : 16;
+    int max_gap = (int)(SB_REGION_SIBLING_GAP_EM * em);
+    size_t lo = pos, hi = pos;
+    int top = t->boxes[c].rect.y, bot = bottom(&t->boxes[c].rect);
+    /* Empty boxes (no text, no image) are skipped over, not stopped at. */
+    for (size_t i = pos; i-- > 0;) {
+        const sb_box *x = &t->boxes[kids[i]];
+        if (x->text_chars == 0) {
+            /* Figures and spacers between paragraphs close the gap. */
+            if (in_story_column(x, blk) && bottom(&x->rect) >= top - max_gap && x->rect.y < top)
+                top = x->rect.y;
+            continue;
+        }
+        if (!in_story_column(x, blk) || mostly_links(x) || bottom(&x->rect) < top - max_gap ||
+            x->elem < 0)
+            break;
+        lo = i;
+        if (x->rect.y < top)
+            top = x->rect.y;
+    }
+    for (size_t i = pos + 1; i < n_kids; i++) {
+        const sb_box *x = &t->boxes[kids[i]];
+        if (x->text_chars == 0) {
+            if (in_story_column(x, blk) && x->rect.y <= bot + max_gap && bottom(&x->rect) > bot)
+                bot = bottom(&x->rect);
+            continue;
+        }
+        if (!in_story_column(x, blk) || mostly_links(x) || x->rect.y > bot + max_gap ||
+            x->elem < 0)
+            break;
+        hi = i;
+        if (bottom(&x->rect) > bot)
+            bot = bottom(&x->rect);
+    }
+    out->roots = sb_xmalloc((hi - lo + 1) * sizeof *out->roots);
+    for (size_t i = lo; i <= hi; i++) {
+        const sb_box *x = &t->boxes[kids[i]];
+        /* Image-only siblings stay in: the lead image may be one. */
+        if (x->elem >= 0 && (x->text_chars || x->is_image || x->rect.h > 0))
+            out->roots[out->n_roots++] = x->elem;
+    }
+    free(kids);
+}
+
 bool sb_region_find(const sb_boxtree *t, const sb_vblocks *vb, int viewport_width,
                     sb_region *out, FILE *explain)
 {
@@ -239,14 +358,9 @@ bool sb_region_find(const sb_boxtree *t, const sb_vblocks *vb, int viewport_widt
     /* The DOM step runs on the block's container: the smallest element that
      * holds all of its text, so paragraphs that an inline ad or figure cut
      * off from the block still come along and are judged there. */
-    int c = b->container;
-    while (c >= 0 && t->boxes[c].elem < 0)
-        c = t->boxes[c].parent;
-    if (c >= 0) {
-        out->roots = sb_xmalloc(sizeof *out->roots);
-        out->roots[0] = t->boxes[c].elem;
-        out->n_roots = 1;
-    }
+    int c = story_container(t, b);
+    if (c >= 0)
+        add_column_siblings(t, b, c, out);
     return true;
 }
 

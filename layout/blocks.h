@@ -25,6 +25,9 @@
 
 #define SB_BLOCK_GAP_EM 1.8
 #define SB_REGION_MIN_OFFSET 0.05
+#define SB_REGION_COLUMN_SLACK 1.15
+#define SB_REGION_MAX_LINK_SHARE 0.35
+#define SB_REGION_SIBLING_GAP_EM 4.0
 
 typedef struct sb_vblock {
     sb_rect rect;          /* bounding box of its text */
