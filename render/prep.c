@@ -133,6 +133,45 @@ static void dimension_hints(const GumboNode *n, const char *tag, sb_buf *hint)
     put_dimension(hint, "height", sb_attr(n, "height"));
 }
 
+static bool is_block_tag(GumboTag t)
+{
+    switch (t) {
+    case GUMBO_TAG_DIV: case GUMBO_TAG_P: case GUMBO_TAG_TABLE: case GUMBO_TAG_UL:
+    case GUMBO_TAG_OL: case GUMBO_TAG_DL: case GUMBO_TAG_H1: case GUMBO_TAG_H2:
+    case GUMBO_TAG_H3: case GUMBO_TAG_H4: case GUMBO_TAG_H5: case GUMBO_TAG_H6:
+    case GUMBO_TAG_BLOCKQUOTE: case GUMBO_TAG_SECTION: case GUMBO_TAG_ARTICLE:
+    case GUMBO_TAG_HEADER: case GUMBO_TAG_FOOTER: case GUMBO_TAG_FIGURE: case GUMBO_TAG_FORM:
+    case GUMBO_TAG_HR: case GUMBO_TAG_PRE: case GUMBO_TAG_NAV: case GUMBO_TAG_ASIDE:
+    case GUMBO_TAG_MAIN: case GUMBO_TAG_CENTER: case GUMBO_TAG_ADDRESS:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* In a browser a <br> that starts a line (after another <br>, after a
+ * block, or first in its parent) leaves an empty line; litehtml's block
+ * <br> has no height, so "a<br><br>b" would lose its blank line. */
+static bool br_starts_line(const GumboNode *n)
+{
+    const GumboNode *p = n->parent;
+    if (!p || p->type != GUMBO_NODE_ELEMENT)
+        return false;
+    const GumboVector *k = &p->v.element.children;
+    for (size_t i = n->index_within_parent; i-- > 0;) {
+        const GumboNode *s = k->data[i];
+        if (s->type == GUMBO_NODE_WHITESPACE || s->type == GUMBO_NODE_COMMENT)
+            continue;
+        if (s->type != GUMBO_NODE_ELEMENT)
+            return false; /* text on the line */
+        GumboTag t = s->v.element.tag;
+        if (t == GUMBO_TAG_SCRIPT || t == GUMBO_TAG_STYLE)
+            continue;
+        return t == GUMBO_TAG_BR || is_block_tag(t);
+    }
+    return true;
+}
+
 static void put_start_tag(sb_buf *out, const GumboNode *n, int id, sb_prep_stats *st)
 {
     const char *tag = sb_tag_name(n);
@@ -143,6 +182,8 @@ static void put_start_tag(sb_buf *out, const GumboNode *n, int id, sb_prep_stats
      * root stays a block whatever the page says. */
     if (n->parent && n->parent->type == GUMBO_NODE_DOCUMENT)
         sb_buf_puts(&hint, "display:block !important;");
+    if (is_html_elem(n, GUMBO_TAG_BR) && br_starts_line(n))
+        sb_buf_puts(&hint, "height:1.2em;");
     sb_buf_putc(out, '<');
     sb_buf_puts(out, tag);
     sb_buf_printf(out, " data-sbid=\"%d\"", id);

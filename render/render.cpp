@@ -450,6 +450,8 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rn
         bool own = n.is_text || !derived[i] || has_box[i];
         if (!own || n.parent < 0)
             continue;
+        if (!n.is_text && n.elem >= 0 && !std::strcmp(n.tag, "br"))
+            continue; // a block in litehtml, a line end in the page
         sb_rnode &p = out[(size_t)n.parent];
         if (!derived[(size_t)n.parent])
             continue;

@@ -45,6 +45,8 @@ const char sb_render_ua_css[] =
     "s, strike, del { text-decoration: line-through; }\n"
     "u, ins { text-decoration: underline; }\n"
     "a { text-decoration: underline; color: #0000ee; }\n"
+    /* litehtml 0.6 breaks lines only at block-level <br>; prep.c gives the
+     * height of an empty line to a <br> that starts its line. */
     "br { display: block; }\n"
     "nobr { white-space: nowrap; }\n"
     "mark { background-color: yellow; color: black; }\n"

@@ -280,6 +280,27 @@ static void test_flex_falls_back_to_blocks(void **state)
     unload(&p);
 }
 
+static void test_line_breaks(void **state)
+{
+    (void)state;
+    page p = load("breaks.html", 0);
+    const sb_box *l1 = box(&p, "l1"), *l2 = box(&p, "l2"), *l3 = box(&p, "l3");
+    assert_int_equal(l1->rect.x, 0);
+    assert_int_equal(l2->rect.x, 0);
+    assert_int_equal(l3->rect.x, 0);
+    assert_near(l2->rect.y - l1->rect.y, 20);
+    /* <br><br> leaves an empty line: two lines further down, not one. */
+    assert_in_range(l3->rect.y - l2->rect.y, 36, 44);
+    assert_int_equal(box(&p, "br2")->rect.h, 0);
+    assert_true(box(&p, "br3")->rect.h > 0);
+    /* An inline element with a <br> inside spans its text only, not the
+     * full-width block litehtml makes of the <br>. */
+    const sb_box *b = box(&p, "bold");
+    assert_true(b->rect.w < 200);
+    assert_near(b->rect.h, 40);
+    unload(&p);
+}
+
 static void test_width_option(void **state)
 {
     (void)state;
@@ -328,6 +349,7 @@ int main(void)
         cmocka_unit_test(test_hidden_nodes),
         cmocka_unit_test(test_inline_link_across_lines),
         cmocka_unit_test(test_flex_falls_back_to_blocks),
+        cmocka_unit_test(test_line_breaks),
         cmocka_unit_test(test_width_option),
         cmocka_unit_test(test_json),
         cmocka_unit_test(test_box_of_bounds),
