@@ -2,8 +2,8 @@
  * to the story region, searched level by level through its neighbours
  * (neighbours.h).  A candidate must read like a standfirst: a sentence or
  * two of prose, few links, not a heading, not furniture, and about the
- * same thing as the headline.  With no such neighbour the region's own
- * first paragraph is the teaser. */
+ * same thing as the headline, and come before the region in the page.
+ * With no such neighbour the region's own first paragraph is the teaser. */
 #include "story_parts.h"
 
 #include <stdlib.h>
@@ -13,6 +13,7 @@
 
 typedef struct teaser_ctx {
     sb_story_ctx *c;
+    int root;
     const long *para_of;   /* element id -> first paragraph index, -1 */
     const char *headline;
 } teaser_ctx;
@@ -32,6 +33,10 @@ static bool accept(const sb_doc *doc, int elem, void *vctx)
 {
     (void)doc;
     teaser_ctx *t = vctx;
+    /* A standfirst is printed above the story; what follows the region is
+     * the next thing on the page. */
+    if (elem >= t->root)
+        return false;
     long pi = t->para_of[elem];
     if (pi < 0)
         return false;
@@ -52,7 +57,7 @@ long sb_teaser_find(sb_story_ctx *c, int root, const char *headline)
         para_of[i] = -1;
     for (size_t i = c->n_paras; i-- > 0;)
         para_of[c->paras[i].elem] = (long)i;
-    teaser_ctx t = {c, para_of, headline};
+    teaser_ctx t = {c, root, para_of, headline};
     sb_neighbour_query q = {root, 3, SB_NEIGHBOURS_BOTH, c->body, 4000, accept, &t};
     int lv = 0;
     int e = sb_neighbour_find(c->doc, &q, &lv);

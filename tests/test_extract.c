@@ -1,0 +1,214 @@
+/* The DOM story extractor on small hand-written pages (samples/dom/):
+ * exact story text (boilerplate dropped, order kept), the headline chosen
+ * over the site name, the teaser found by neighbour levels, the lead image
+ * (lazy-loaded URL resolved, logo and tracking pixel rejected). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dom/doc.h"
+#include "dom/extract.h"
+
+static char *slurp(const char *name, size_t *len)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/samples/dom/%s", SB_SOURCE_DIR, name);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *b = malloc((size_t)n + 1);
+    assert_non_null(b);
+    *len = fread(b, 1, (size_t)n, f);
+    b[*len] = '\0';
+    fclose(f);
+    return b;
+}
+
+static int elem_with_id(const sb_doc *d, const char *id)
+{
+    for (size_t i = 0; i < d->n_elems; i++) {
+        const char *v = sb_attr(d->elems[i], "id");
+        if (v && strcmp(v, id) == 0)
+            return (int)i;
+    }
+    return -1;
+}
+
+static void story_clear(sb_story *s)
+{
+    free(s->title);
+    free(s->text);
+    if (s->lead_image) {
+        free(s->lead_image->url);
+        free(s->lead_image->caption);
+        free(s->lead_image->alt);
+        free(s->lead_image);
+    }
+    memset(s, 0, sizeof *s);
+}
+
+/* Runs the extractor on a sample; roots given by id attribute (NULL: dom
+ * mode). */
+static void run(const char *file, const char *root_id, sb_similarity sim, sb_story *out)
+{
+    size_t len;
+    char *html = slurp(file, &len);
+    sb_doc *d = sb_doc_parse(html, len);
+    assert_non_null(d);
+    int root = root_id ? elem_with_id(d, root_id) : -1;
+    if (root_id)
+        assert_true(root >= 0);
+    sb_dom_input in = {d, root_id ? &root : NULL, root_id ? 1 : 0,
+                       "https://example.com/news/2024/story.html", sim, NULL, NULL};
+    memset(out, 0, sizeof *out);
+    assert_int_equal(sb_dom_extract(&in, out), 0);
+    sb_doc_free(d);
+    free(html);
+}
+
+static void test_dom_mode_story(void **state)
+{
+    (void)state;
+    sb_story s;
+    run("story.html", NULL, SB_SIM_OFF, &s);
+    assert_string_equal(s.title, "Harbour bridge reopens after repairs");
+    assert_string_equal(
+        s.text,
+        "The harbour bridge reopened to traffic on Monday after eight months of repairs to "
+        "its corroded steel cables.\n\n"
+        "The repaired bridge at dawn on Monday.\n\n"
+        "Engineers replaced forty cables, each of them longer than a football pitch, while "
+        "ferries carried commuters across the harbour.\n\n"
+        "The city council said the repairs cost less than planned, and that the bridge would "
+        "be inspected again in two years.\n\n"
+        "Traffic returns\n\n"
+        "By noon, queues had formed on both approaches, as drivers who had taken long detours "
+        "for months returned to the old route.\n\n"
+        "Residents said they were relieved, although some worried about the noise of heavy "
+        "lorries coming back to the narrow streets.");
+    /* The lazy-loaded image, resolved against the base URL. */
+    assert_non_null(s.lead_image);
+    assert_string_equal(s.lead_image->url, "https://example.com/media/bridge-lead.jpg");
+    assert_string_equal(s.lead_image->caption, "The repaired bridge at dawn on Monday.");
+    assert_string_equal(s.lead_image->alt, "The bridge at dawn");
+    assert_int_equal(s.lead_image->width, 800);
+    assert_int_equal(s.lead_image->height, 450);
+    story_clear(&s);
+}
+
+static void test_region_teaser_by_neighbours(void **state)
+{
+    (void)state;
+    sb_story s;
+    /* The region is the body div only: the standfirst two levels up is
+     * found by the neighbour search and leads the text; the "Read more"
+     * link line is dropped. */
+    run("region.html", "body", SB_SIM_OFF, &s);
+    assert_string_equal(s.title, "Museum opens new dinosaur wing to the public");
+    assert_string_equal(
+        s.text,
+        "A new wing of the town museum, built around a nearly complete dinosaur skeleton, "
+        "opens to the public this weekend.\n\n"
+        "The skeleton was found by a farmer in a quarry north of the town twelve years ago.\n\n"
+        "Volunteers spent thousands of hours cleaning the bones before they could be mounted.");
+    assert_null(s.lead_image);
+    story_clear(&s);
+}
+
+static void test_similarity_sentences(void **state)
+{
+    (void)state;
+    sb_story s;
+    /* Sentence filtering never adds text and keeps the story's opening. */
+    run("region.html", "body", SB_SIM_SENTENCES, &s);
+    assert_non_null(s.text);
+    assert_true(strncmp(s.text, "A new wing of the town museum", 29) == 0);
+    story_clear(&s);
+}
+
+static void test_lead_image_rejects_logo_and_pixel(void **state)
+{
+    (void)state;
+    sb_story s;
+    run("images.html", NULL, SB_SIM_OFF, &s);
+    assert_string_equal(s.title, "Lighthouse keeper retires after forty years");
+    assert_non_null(s.lead_image);
+    /* The logo (named so) and the 1x1 pixel are skipped; the real image
+     * comes from the <noscript> fallback, "../" resolved. */
+    assert_string_equal(s.lead_image->url, "https://example.com/news/media/keeper.jpg");
+    assert_string_equal(s.lead_image->alt, "The keeper on the gallery");
+    assert_string_equal(s.lead_image->caption,
+                        "The keeper on the lamp gallery, photographed last week.");
+    story_clear(&s);
+}
+
+static void test_hostile_inputs(void **state)
+{
+    (void)state;
+    sb_story s;
+    memset(&s, 0, sizeof s);
+    assert_int_equal(sb_dom_extract(NULL, &s), -1);
+    assert_string_equal(s.text, "");
+    story_clear(&s);
+    const char *pages[] = {"", "<html>", "<p>", "<body><a href=x>only a link</a></body>",
+                           "<img src=''><noscript><img</noscript>",
+                           "<table><td><td><p>a,b,c,d,e,f,g,h,i,j,k,l</table>"};
+    for (size_t i = 0; i < sizeof pages / sizeof *pages; i++) {
+        sb_doc *d = sb_doc_parse(pages[i], strlen(pages[i]));
+        assert_non_null(d);
+        sb_dom_input in = {d, NULL, 0, NULL, SB_SIM_BLOCKS, NULL, NULL};
+        memset(&s, 0, sizeof s);
+        sb_dom_extract(&in, &s);
+        assert_non_null(s.text);
+        story_clear(&s);
+        sb_doc_free(d);
+    }
+}
+
+static void test_deep_nesting(void **state)
+{
+    (void)state;
+    /* 100,000 nested divs around one paragraph: no recursion, no stack
+     * overflow, and the paragraph survives. */
+    size_t depth = 100000;
+    size_t cap = depth * 11 + 256;
+    char *html = malloc(cap);
+    assert_non_null(html);
+    size_t n = 0;
+    for (size_t i = 0; i < depth; i++)
+        n += (size_t)sprintf(html + n, "<div>");
+    n += (size_t)sprintf(html + n, "<p>Deep text, with commas, survives the nesting.</p>");
+    for (size_t i = 0; i < depth; i++)
+        n += (size_t)sprintf(html + n, "</div>");
+    sb_doc *d = sb_doc_parse(html, n);
+    assert_non_null(d);
+    sb_dom_input in = {d, NULL, 0, NULL, SB_SIM_OFF, NULL, NULL};
+    sb_story s;
+    memset(&s, 0, sizeof s);
+    assert_int_equal(sb_dom_extract(&in, &s), 0);
+    assert_string_equal(s.text, "Deep text, with commas, survives the nesting.");
+    story_clear(&s);
+    sb_doc_free(d);
+    free(html);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_dom_mode_story),
+        cmocka_unit_test(test_region_teaser_by_neighbours),
+        cmocka_unit_test(test_similarity_sentences),
+        cmocka_unit_test(test_lead_image_rejects_logo_and_pixel),
+        cmocka_unit_test(test_hostile_inputs),
+        cmocka_unit_test(test_deep_nesting),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
