@@ -74,8 +74,15 @@ static const char *guess_latin(const char *text, size_t len)
     int score[SB_STOPWORD_LANGS] = {0};
     int distinct[SB_STOPWORD_LANGS] = {0};
     bool seen[SB_STOPWORD_LANGS][256];
+    const char *const *lists[SB_STOPWORD_LANGS];
+    size_t list_len[SB_STOPWORD_LANGS];
     int words = 0;
     memset(seen, 0, sizeof seen);
+    for (int l = 0; l < SB_STOPWORD_LANGS; l++) {
+        /* Russian is decided by script, never here. */
+        const char *code = sb_stopword_lang(l);
+        lists[l] = strcmp(code, "ru") == 0 ? NULL : sb_stopword_list(code, &list_len[l]);
+    }
     sb_wordtoks toks = SB_WORDTOKS_INIT;
     sb_buf low = SB_BUF_INIT;
     sb_wordtok_split(text, len, 0, &toks);
@@ -88,12 +95,9 @@ static const char *guess_latin(const char *text, size_t len)
         if (memchr(low.data, '\0', low.len))
             continue;
         for (int l = 0; l < SB_STOPWORD_LANGS; l++) {
-            const char *code = sb_stopword_lang(l);
-            if (strcmp(code, "ru") == 0)
+            if (!lists[l])
                 continue;
-            size_t n;
-            const char *const *list = sb_stopword_list(code, &n);
-            int k = list_index(list, n, low.data, low.len);
+            int k = list_index(lists[l], list_len[l], low.data, low.len);
             if (k < 0)
                 continue;
             score[l]++;
