@@ -454,7 +454,9 @@ static bool parse_number(parser *ps, double *out)
     } else if (exp10 < -400) {
         v = 0.0;
     } else {
-        v *= pow(10.0, exp10);
+        /* Extended precision keeps the result within an ulp of strtod's. */
+        long double p10 = powl(10.0L, (long double)(exp10 < 0 ? -exp10 : exp10));
+        v = (double)(exp10 < 0 ? (long double)mant / p10 : (long double)mant * p10);
     }
     *out = neg ? -v : v;
     ps->p = q;
