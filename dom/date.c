@@ -555,19 +555,84 @@ static bool token_start(const char *s, const char *p)
     return alpha_at(p) && !alpha_at(b);
 }
 
+/* Exactly n ASCII digits at p as a number, -1 otherwise. */
+static int fixed_digits(const char *p, int n)
+{
+    int v = 0;
+    for (int i = 0; i < n; i++) {
+        if (!is_digit(p[i]))
+            return -1;
+        v = v * 10 + (p[i] - '0');
+    }
+    return v;
+}
+
+/* ISO 8601 basic format with its time: 20210504T132005+0200,
+ * 20210504T1320Z.  A bare 8-digit number is not taken: in text it is as
+ * likely an id as a date. */
+static const char *match_iso_basic(const char *p, date_parts *d, const limits *lim)
+{
+    memset(d, 0, sizeof *d);
+    int date = fixed_digits(p, 8);
+    if (date < 0 || (p[8] != 'T' && p[8] != 't'))
+        return NULL;
+    d->year = date / 10000;
+    d->month = date / 100 % 100;
+    d->day = date % 100;
+    const char *q = p + 9;
+    int hm = fixed_digits(q, 4);
+    if (hm < 0 || !valid_date(d, lim))
+        return NULL;
+    q += 4;
+    int sec = fixed_digits(q, 2);
+    if (sec >= 0)
+        q += 2;
+    if (is_digit(*q) || hm / 100 > 23 || hm % 100 > 59 || sec > 59)
+        return NULL;
+    d->hour = hm / 100;
+    d->minute = hm % 100;
+    d->second = sec < 0 ? 0 : sec;
+    d->tz = TZ_NONE;
+    return read_zone(q, d);
+}
+
+/* C asctime and Unix date(1): "Fri Feb 18 10:27:24 2022",
+ * "Mon Oct 11 14:57:21 CEST 2021" -- the year comes after the time. */
+static const char *match_month_day_time_year(const char *p, date_parts *d, const limits *lim)
+{
+    memset(d, 0, sizeof *d);
+    const char *q = read_month(p, &d->month);
+    if (!q)
+        return NULL;
+    int nd;
+    q = read_num(skip_space(q), &d->day, &nd);
+    if (!q || nd > 2 || !(*q == ' ' || *q == '\t'))
+        return NULL;
+    const char *t = read_time(q, d, false);
+    if (t == q || d->hour < 0)
+        return NULL;
+    t = read_num(skip_space(t), &d->year, &nd);
+    if (!t || nd != 4 || !valid_date(d, lim))
+        return NULL;
+    return t;
+}
+
 static const char *match_at(const char *p, date_parts *d, const limits *lim)
 {
     typedef const char *(*shape_fn)(const char *, date_parts *);
     static const shape_fn shapes[] = {shape_ymd, shape_cjk, shape_numeric_dmy,
                                       shape_day_month_year, shape_month_day_year};
+    const char *end = match_iso_basic(p, d, lim);
+    if (end)
+        return end;
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
         memset(d, 0, sizeof *d);
-        const char *end = shapes[i](p, d);
+        end = shapes[i](p, d);
         if (!end || is_digit(*end) || !valid_date(d, lim))
             continue;
         return read_time(end, d, shapes[i] == shape_ymd);
     }
-    return NULL;
+    return match_month_day_time_year(p, d, lim);
 }
 
 static char *format(const date_parts *d)
@@ -650,9 +715,51 @@ static char *scan(const char *s, const limits *lim, size_t *start, size_t *end)
 static const limits parse_limits = {1000, 2999};
 static const limits text_limits = {1900, 2199};
 
+/* Days since 1970-01-01 to a civil date (proleptic Gregorian), after
+ * Howard Hinnant's days_from_civil inverse; no libc time functions, so no
+ * time zone or locale can interfere. */
+static void civil_from_days(long long z, int *y, int *m, int *d)
+{
+    z += 719468;
+    long long era = (z >= 0 ? z : z - 146096) / 146097;
+    long long doe = z - era * 146097;
+    long long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    long long doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    long long mp = (5 * doy + 2) / 153;
+    *d = (int)(doy - (153 * mp + 2) / 5 + 1);
+    *m = (int)(mp < 10 ? mp + 3 : mp - 9);
+    *y = (int)(yoe + era * 400 + (*m <= 2));
+}
+
+/* A meta value that is nothing but a Unix time: 10 digits (seconds) or
+ * 13 (milliseconds).  Only whole values: inside text such numbers are
+ * ids and counters. */
+static char *parse_unix_time(const char *s)
+{
+    s = skip_space(s);
+    size_t n = 0;
+    long long v = 0;
+    while (is_digit(s[n]) && n < 14)
+        v = v * 10 + (s[n++] - '0');
+    if ((n != 10 && n != 13) || *skip_space(s + n))
+        return NULL;
+    if (n == 13)
+        v /= 1000;
+    date_parts d;
+    memset(&d, 0, sizeof d);
+    civil_from_days(v / 86400, &d.year, &d.month, &d.day);
+    long long secs = v % 86400;
+    d.hour = (int)(secs / 3600);
+    d.minute = (int)(secs / 60 % 60);
+    d.second = (int)(secs % 60);
+    d.tz = TZ_UTC;
+    return format(&d);
+}
+
 char *sb_date_parse(const char *s)
 {
-    return scan(s, &parse_limits, NULL, NULL);
+    char *unix_time = s ? parse_unix_time(s) : NULL;
+    return unix_time ? unix_time : scan(s, &parse_limits, NULL, NULL);
 }
 
 char *sb_date_find_in_text(const char *text)

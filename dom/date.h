@@ -10,6 +10,8 @@
  *   numeric d.m.y     05.03.2024 (European); 25/03/2024 and 03/25/2024 only
  *                     when the day is unambiguous (> 12)
  *   CJK               2024年3月5日, 2024년 3월 5일
+ *   ISO basic         20210504T132005+0200 (with its time only)
+ *   asctime, date(1)  Fri Feb 18 10:27:24 2022, Mon Oct 11 14:57:21 CEST 2021
  * Month names in English, German, French, Spanish, Italian, Portuguese and
  * Dutch, full or abbreviated, any case.  Times: 10:20, 10:20:30, 10h20,
  * 10.20 Uhr, with am/pm; zones Z, UTC/GMT, numeric offsets, and common
@@ -29,7 +31,8 @@
 
 /* The first date in a short string such as a meta content attribute or a
  * <time> element ("Updated: Tuesday 5 March 2024, 10:20 CET").  Years
- * 1000-2999.  Returns a malloc'd ISO string or NULL. */
+ * 1000-2999.  A value that is only a Unix time (10 digits, or 13 for
+ * milliseconds) is read as UTC.  Returns a malloc'd ISO string or NULL. */
 char *sb_date_parse(const char *s);
 
 /* The first date in running visible text (a dateline).  Stricter about

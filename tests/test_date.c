@@ -124,6 +124,25 @@ static void test_numeric(void **state)
     check("2024년 3월 5일", "2024-03-05");
 }
 
+static void test_machine_forms(void **state)
+{
+    (void)state;
+    check("20210504T132005+0200", "2021-05-04T13:20:05+02:00");
+    check("20210504T1320Z", "2021-05-04T13:20:00Z");
+    check("20210504", NULL);
+    check("20210231T1320Z", NULL);
+    check("Fri Feb 18 10:27:24 2022", "2022-02-18T10:27:24");
+    check("Mon Oct 11 14:57:21 CEST 2021", "2021-10-11T14:57:21+02:00");
+    /* Unix times, whole values only */
+    check("1651626439", "2022-05-04T01:07:19Z");
+    check(" 1651626439123 ", "2022-05-04T01:07:19Z");
+    check("0000000000", "1970-01-01T00:00:00Z");
+    check("1709251200", "2024-03-01T00:00:00Z");
+    check("951782400", NULL); /* 9 digits */
+    check("id 1651626439", NULL);
+    check_text("Article 1651626439 was viewed", NULL);
+}
+
 static void test_rejects(void **state)
 {
     (void)state;
@@ -218,7 +237,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_iso),         cmocka_unit_test(test_rfc822),
         cmocka_unit_test(test_words),       cmocka_unit_test(test_numeric),
-        cmocka_unit_test(test_rejects),     cmocka_unit_test(test_find_in_text),
+        cmocka_unit_test(test_machine_forms), cmocka_unit_test(test_rejects),     cmocka_unit_test(test_find_in_text),
         cmocka_unit_test(test_span),        cmocka_unit_test(test_long_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
