@@ -16,19 +16,31 @@
  * short forms that are always followed by more of the same sentence.
  * Sorted by strcmp. */
 static const char *const always_abbrev[] = {
-    "adm", "av", "avv", "bzgl", "bzw", "ca", "capt", "cf", "cmdr", "col", "dott",
-    "dr", "dra", "dres", "e.g", "eg", "evtl", "gen", "ggf", "gov", "hon", "i.e",
-    "ie", "ing", "inkl", "insp", "jr", "lt", "maj", "mlle", "mme", "mmes", "mr",
-    "mrs", "ms", "mssrs", "prof", "rep", "rev", "sen", "sgt", "sig", "sog", "sr",
-    "sra", "srta", "st", "u.a", "v.a", "vgl", "vs", "z.b", "z.t",
+    "adm", "av", "avv", "bspw", "bzgl", "bzw", "ca", "capt", "cf", "cmdr", "co",
+    "col", "d.h", "dott", "dr", "dra", "dres", "e.g", "eg", "evtl", "gen", "ggf",
+    "gov", "hon", "hr", "i.e", "ie", "ing", "inkl", "insp", "jh", "jr", "lt",
+    "maj", "mio", "mlle", "mme", "mmes", "mr", "mrd", "mrs", "ms", "mssrs", "o.ä",
+    "prof", "rep", "resp", "rev", "sen", "sgt", "sig", "sog", "sr", "sra", "srta",
+    "st", "str", "u.a", "u.s.w", "u.ä", "v.a", "vgl", "vs", "z.b", "z.t",
 };
 
 /* Abbreviations that do not end a sentence when a number follows
  * ("No. 5", "Jan. 12", "p. 34", "Art. 3"). */
 static const char *const number_abbrev[] = {
-    "abs", "apr", "art", "aug", "bd", "ch", "dec", "feb", "fig", "jan", "jul",
-    "jun", "mar", "no", "nos", "nov", "nr", "oct", "p", "pp", "s", "sec", "sep",
-    "sept", "vol",
+    "abb", "abs", "apr", "art", "aug", "bd", "ch", "dec", "feb", "fig", "jan",
+    "jul", "jun", "kap", "mar", "no", "nos", "nov", "nr", "nº", "oct", "p", "pp",
+    "s", "sec", "sep", "sept", "tab", "tel", "vol",
+};
+
+/* Month names (and their usual abbreviations) of the languages that write
+ * dates as "19. Oktober": a period between a day number and a month never
+ * ends a sentence.  Sorted by strcmp. */
+static const char *const month_names[] = {
+    "apr", "april", "aug", "august", "dec", "december", "des", "desember", "dez",
+    "dezember", "feb", "februar", "jan", "januar", "january", "jul", "juli",
+    "jun", "juni", "j\xC3\xA4nner", "mai", "maj", "mar", "mars", "marts",
+    "m\xC3\xA4r", "m\xC3\xA4rz", "nov", "november", "okt", "oktober", "sep",
+    "sept", "september",
 };
 
 static bool in_list(const char *const *list, size_t n, const char *w)
@@ -114,9 +126,30 @@ static bool is_upper_letter(uint32_t cp)
     return sb_is_alpha_cp(cp) && sb_lower_cp(cp) != cp;
 }
 
-/* Decides whether the period at byte `dot` ends a sentence, given the first
- * character of the following text (`next`, 0 at end of text). */
-static bool period_ends_sentence(const char *s, size_t dot, uint32_t next)
+/* Lower-cased letters of the word starting at byte i (at most 15 bytes
+ * kept) into buf. */
+static void next_word_lower(const char *s, size_t len, size_t i, char buf[16])
+{
+    sb_buf low = SB_BUF_INIT;
+    size_t j = i, n;
+    while (j < len && j - i < 24) {
+        uint32_t cp = cp_at(s, len, j, &n);
+        if (!sb_is_alpha_cp(cp))
+            break;
+        j += n;
+    }
+    sb_utf8_lower_append(&low, s + i, j - i);
+    size_t k = low.len < 15 ? low.len : 15;
+    memcpy(buf, low.data ? low.data : "", k);
+    buf[k] = '\0';
+    sb_buf_free(&low);
+}
+
+/* Decides whether the period at byte `dot` ends a sentence.  The following
+ * text's first word character is `next` at byte `next_pos` (next == 0 at
+ * the end of the text); the current sentence began at `sent_start`. */
+static bool period_ends_sentence(const char *s, size_t len, size_t sent_start, size_t dot,
+                                 uint32_t next, size_t next_pos, bool ordinal_dots)
 {
     /* The word before the period, inner periods included ("e.g", "U.S"). */
     size_t start = dot, wstart;
@@ -134,6 +167,31 @@ static bool period_ends_sentence(const char *s, size_t dot, uint32_t next)
         return true;
     if (next != 0 && is_lower_letter(next))
         return false;
+    /* Numbers: a list marker opening the sentence ("1. Take the..."), a
+     * day before a month ("19. Oktober"), and, in languages that write
+     * ordinals with a period, any 1-3 digit ordinal ("im 19. Jahrhundert"). */
+    if (letters == 0 && chars <= 3) {
+        bool all_digits = true;
+        for (size_t k = start; k < dot; k++)
+            if (s[k] < '0' || s[k] > '9')
+                all_digits = false;
+        if (all_digits) {
+            size_t k = sent_start;
+            while (k < start && (s[k] == ' ' || s[k] == '\t' || s[k] == '\n' || s[k] == '\r'))
+                k++;
+            if (k == start)
+                return false;
+            if (next != 0 && !sb_is_digit_cp(next)) {
+                if (ordinal_dots)
+                    return false;
+                char w[16];
+                next_word_lower(s, len, next_pos, w);
+                if (chars <= 2 &&
+                    in_list(month_names, sizeof month_names / sizeof month_names[0], w))
+                    return false;
+            }
+        }
+    }
     char word[64];
     size_t wl = 0;
     {
@@ -187,8 +245,31 @@ static void push_span(sb_spans *out, const char *s, size_t start, size_t end)
     out->n++;
 }
 
+/* Languages writing ordinal numbers with a period ("19." = 19th). */
+static bool uses_ordinal_dots(const char *lang)
+{
+    static const char *const codes[] = {"cs", "da", "de", "et", "fi", "fo", "hr", "hu",
+                                        "is", "lv", "nb", "nn", "no", "pl", "sk", "sl",
+                                        "sr", "tr"};
+    if (!lang || !lang[0] || !lang[1])
+        return false;
+    char c0 = (char)(lang[0] | 0x20), c1 = (char)(lang[1] | 0x20);
+    if (lang[2] != '\0' && lang[2] != '-' && lang[2] != '_')
+        return false;
+    for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++)
+        if (codes[i][0] == c0 && codes[i][1] == c1)
+            return true;
+    return false;
+}
+
 size_t sb_split_sentences(const char *s, size_t len, sb_spans *out)
 {
+    return sb_split_sentences_lang(s, len, NULL, out);
+}
+
+size_t sb_split_sentences_lang(const char *s, size_t len, const char *lang, sb_spans *out)
+{
+    bool ordinal_dots = uses_ordinal_dots(lang);
     size_t before = out->n;
     size_t sent_start = 0, i = 0, n;
     if (!s)
@@ -252,12 +333,14 @@ size_t sb_split_sentences(const char *s, size_t len, sb_spans *out)
             /* First letter-ish character of what follows, skipping spaces and
              * opening punctuation. */
             size_t j = i;
+            size_t next_pos = len;
             uint32_t next = 0;
             int skipped = 0;
             while (j < len && skipped < 8) {
                 uint32_t c = cp_at(s, len, j, &n);
                 if (sb_is_word_cp(c)) {
                     next = c;
+                    next_pos = j;
                     break;
                 }
                 if (c == '\n')
@@ -267,7 +350,8 @@ size_t sb_split_sentences(const char *s, size_t len, sb_spans *out)
             }
             bool ends;
             if (only_periods && run_len == 1)
-                ends = period_ends_sentence(s, first, next);
+                ends = period_ends_sentence(s, len, sent_start, first, next, next_pos,
+                                            ordinal_dots);
             else
                 ends = !(next != 0 && is_lower_letter(next));
             if (!ends)

@@ -27,8 +27,16 @@ typedef struct sb_spans {
 #define SB_SPANS_INIT {NULL, 0, 0}
 
 /* Appends the sentences of text[0..len) to out (white-space-only stretches
- * produce nothing); returns how many were added. */
+ * produce nothing); returns how many were added.  A number opening a
+ * sentence ("1. Take...") and a day before a month name ("19. Oktober")
+ * keep their period. */
 size_t sb_split_sentences(const char *text, size_t len, sb_spans *out);
+
+/* Same, knowing the text's language (ISO code, "de-AT" accepted; NULL =
+ * unknown): in languages that write ordinals with a period (de, da, no, fi,
+ * cs, pl, hu, tr, ...) a 1-3 digit number's period never ends a sentence
+ * before a word ("im 19. Jahrhundert"). */
+size_t sb_split_sentences_lang(const char *text, size_t len, const char *lang, sb_spans *out);
 
 void sb_spans_clear(sb_spans *s);
 void sb_spans_free(sb_spans *s);

@@ -73,6 +73,45 @@ static void test_initials_and_numbers(void **state)
     check("The year was 1999. 25 people came.", "<The year was 1999.>|<25 people came.>");
 }
 
+static void check_lang(const char *text, const char *lang, const char *want)
+{
+    sb_spans sp = SB_SPANS_INIT;
+    sb_split_sentences_lang(text, strlen(text), lang, &sp);
+    sb_buf b = SB_BUF_INIT;
+    for (size_t i = 0; i < sp.n; i++)
+        sb_buf_printf(&b, "%s<%.*s>", i ? "|" : "", (int)sp.v[i].len, text + sp.v[i].start);
+    const char *got = b.data ? b.data : "";
+    if (strcmp(got, want))
+        fail_msg("split[%s](\"%s\")\n  got  %s\n  want %s", lang ? lang : "NULL", text, got,
+                 want);
+    sb_buf_free(&b);
+    sb_spans_free(&sp);
+}
+
+static void test_ordinals_and_lists(void **state)
+{
+    (void)state;
+    /* List numbers opening a sentence keep their period. */
+    check("1. Take a blanket. 2. Check the door.", "<1. Take a blanket.>|<2. Check the door.>");
+    /* A day before a month name is a date, in any language. */
+    check("Sie wurde am 28. M\xC3\xA4rz 1926 geboren. Er nicht.",
+          "<Sie wurde am 28. M\xC3\xA4rz 1926 geboren.>|<Er nicht.>");
+    check("Von Claudia Riedler 19. Oktober 2019", "<Von Claudia Riedler 19. Oktober 2019>");
+    /* Without a language, other numbers end sentences as usual. */
+    check("It was less than 100. If you count.", "<It was less than 100.>|<If you count.>");
+    check("Im 19. Jahrhundert war es so.", "<Im 19.>|<Jahrhundert war es so.>");
+    /* German (and other ordinal-dot languages) keep "19. Jahrhundert". */
+    check_lang("Im 19. Jahrhundert war es so. Heute nicht.", "de",
+               "<Im 19. Jahrhundert war es so.>|<Heute nicht.>");
+    check_lang("Zu ihrem 90. Geburtstag kamen alle. Es war 2020. Dann kam Corona.", "de-AT",
+               "<Zu ihrem 90. Geburtstag kamen alle.>|<Es war 2020.>|<Dann kam Corona.>");
+    check_lang("It was less than 100. If you count.", "en",
+               "<It was less than 100.>|<If you count.>");
+    /* Abbreviations added for German: d.h., Co. KG, Mio. */
+    check_lang("Das ist gut, d.h. Wir gehen. Die GmbH & Co. KG zahlt 5 Mio. Euro.", "de",
+               "<Das ist gut, d.h. Wir gehen.>|<Die GmbH & Co. KG zahlt 5 Mio. Euro.>");
+}
+
 static void test_quotes_and_ellipsis(void **state)
 {
     (void)state;
@@ -163,6 +202,7 @@ int main(void)
         cmocka_unit_test(test_basic),
         cmocka_unit_test(test_abbreviations),
         cmocka_unit_test(test_initials_and_numbers),
+        cmocka_unit_test(test_ordinals_and_lists),
         cmocka_unit_test(test_quotes_and_ellipsis),
         cmocka_unit_test(test_other_scripts),
         cmocka_unit_test(test_paragraphs_and_offsets),
