@@ -989,6 +989,9 @@ static void pick_images(const ctx *c, sb_meta *m)
     url_list l = {NULL, 0};
     static const char *const keys[] = {"og:image", "og:image:url", "og:image:secure_url",
                                        "twitter:image", "twitter:image:src", NULL};
+    /* schema.org microdata <meta itemprop=image> ranks after the cards and
+     * JSON-LD: it is as often a logo as the story's picture */
+    static const char *const late_keys[] = {"image", NULL};
     for (const char *const *k = keys; *k; k++)
         for (size_t i = 0; i < c->n_metas; i++)
             if (!strcmp(c->metas[i].key, *k))
@@ -997,6 +1000,10 @@ static void pick_images(const ctx *c, sb_meta *m)
         ld_images(c, sb_json_get(c->article, "image"), &l);
         ld_images(c, sb_json_get(c->article, "thumbnailUrl"), &l);
     }
+    for (const char *const *k = late_keys; *k; k++)
+        for (size_t i = 0; i < c->n_metas; i++)
+            if (!strcmp(c->metas[i].key, *k))
+                url_add(&l, c->base, c->metas[i].value);
     if (c->image_src_el)
         url_add(&l, c->base, sb_attr(c->image_src_el, "href"));
     m->images = l.items;

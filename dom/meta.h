@@ -33,7 +33,8 @@ typedef struct sb_meta {
     char *base_href;      /* <base href> resolved against base_url */
 
     /* Lead image evidence, resolved, duplicates removed, best first:
-     * og:image, twitter:image, JSON-LD image, link rel=image_src. */
+     * og:image, twitter:image, JSON-LD image, <meta itemprop=image>,
+     * link rel=image_src. */
     char **images;
     size_t n_images;
 } sb_meta;

@@ -147,7 +147,8 @@ static void test_base_href_and_microdata(void **state)
     (void)state;
     static const char html[] =
         "<html><head><base href='/sub/'><link rel='Canonical' href='story'>"
-        "<meta property='og:image' content='a.jpg'></head><body>"
+        "<meta property='og:image' content='a.jpg'><link rel='image_src' href='c.jpg'>"
+        "<meta itemprop='image' content='b.jpg'></head><body>"
         "<div itemscope itemtype='https://schema.org/Article'>"
         "<div itemprop='author' itemscope><span itemprop='name'> Ann\n Lee </span>"
         "<span itemprop='jobTitle'>Editor</span></div>"
@@ -158,8 +159,10 @@ static void test_base_href_and_microdata(void **state)
     extract_html(html, sizeof html - 1, "https://a.example/x/y.html", &m);
     assert_field(m.base_href, "https://a.example/sub/");
     assert_field(m.canonical_url, "https://a.example/sub/story");
-    assert_int_equal(m.n_images, 1);
+    assert_int_equal(m.n_images, 3);
     assert_field(m.images[0], "https://a.example/sub/a.jpg");
+    assert_field(m.images[1], "https://a.example/sub/b.jpg");
+    assert_field(m.images[2], "https://a.example/sub/c.jpg");
     assert_field(m.byline, "Ann Lee");
     assert_field(m.published, "2021-05-06");
     assert_field(m.modified, "2021-05-07");
