@@ -3,6 +3,7 @@
  * (stopwords, stemming, CJK bigrams), the relative-tf vector measures with
  * hand-computed values, document frequencies, tf-idf cosine and OSM. */
 #include <math.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -263,12 +264,73 @@ static void test_df_growth(void **state)
     sb_textctx_free(ctx);
 }
 
+/* One context per thread: concurrent preparation and comparison in four
+ * languages gives the same answers as a single thread. */
+typedef struct thread_job {
+    const char *lang;
+    const char *a, *b;
+    double white, dice;
+} thread_job;
+
+static void *run_job(void *arg)
+{
+    thread_job *job = arg;
+    for (int round = 0; round < 200; round++) {
+        sb_textctx *ctx = sb_textctx_new(job->lang);
+        sb_simtext *a = sb_simtext_new(ctx, job->a);
+        sb_simtext *b = sb_simtext_new(ctx, job->b);
+        double w = sb_sim_white(a, b), d = sb_sim_dice(a, b);
+        if (round == 0) {
+            job->white = w;
+            job->dice = d;
+        } else if (w != job->white || d != job->dice) {
+            job->white = -1.0;
+        }
+        sb_simtext_free(a);
+        sb_simtext_free(b);
+        sb_textctx_free(ctx);
+    }
+    return NULL;
+}
+
+static void test_threads(void **state)
+{
+    (void)state;
+    thread_job jobs[4] = {
+        {"en", "The ministers were running the meetings", "A minister runs a meeting", 0, 0},
+        {"de", "Die H\xC3\xA4user der Stadt", "Das Haus in der Stadt", 0, 0},
+        {"fr", "Les chevaux du village", "Un cheval au village", 0, 0},
+        {"ru", "\xD0\xBA\xD0\xBD\xD0\xB8\xD0\xB3\xD0\xB8 \xD0\xBD\xD0\xB0 \xD1\x81\xD1\x82\xD0\xBE"
+               "\xD0\xBB\xD0\xB0\xD0\xBC\xD0\xB8",
+         "\xD0\xBA\xD0\xBD\xD0\xB8\xD0\xB3\xD0\xB0", 0, 0},
+    };
+    thread_job expect[4];
+    memcpy(expect, jobs, sizeof jobs);
+    for (int i = 0; i < 4; i++)
+        run_job(&expect[i]);
+    pthread_t th[4];
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(pthread_create(&th[i], NULL, run_job, &jobs[i]), 0);
+    for (int i = 0; i < 4; i++)
+        pthread_join(th[i], NULL);
+    for (int i = 0; i < 4; i++) {
+        assert_true(expect[i].white > 0.0);
+        assert_true(jobs[i].white == expect[i].white);
+        assert_true(jobs[i].dice == expect[i].dice);
+    }
+    /* Stemming made the pairs match: "minist run meet" on both sides. */
+    assert_true(expect[0].white == 1.0);
+    /* "haus stadt" against "haus stadt". */
+    assert_true(expect[1].white == 1.0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_white_strings), cmocka_unit_test(test_prepare),
         cmocka_unit_test(test_white_prepared), cmocka_unit_test(test_vectors),
         cmocka_unit_test(test_tfidf),          cmocka_unit_test(test_df_growth),
+        cmocka_unit_test(test_threads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
