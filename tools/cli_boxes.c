@@ -1,6 +1,7 @@
 /* storybox boxes: the rendered box tree of a page as JSON. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 #include "layout/boxtree_json.h"
@@ -53,7 +54,10 @@ int cli_boxes(int argc, char **argv)
     if (!page)
         return CLI_EXIT_PAGE;
     char *json = sb_boxtree_to_json(page->boxes, page->doc);
-    puts(json);
+    size_t n = strlen(json);
+    fputs(json, stdout);
+    if (n == 0 || json[n - 1] != '\n')
+        putchar('\n');
     free(json);
     sb_page_free(page);
     return CLI_EXIT_OK;
