@@ -172,7 +172,8 @@ static bool br_starts_line(const GumboNode *n)
     return true;
 }
 
-static void put_start_tag(sb_buf *out, const GumboNode *n, int id, sb_prep_stats *st)
+static void put_start_tag(sb_buf *out, const GumboNode *n, int id, bool flatten,
+                          sb_prep_stats *st)
 {
     const char *tag = sb_tag_name(n);
     sb_buf hint = SB_BUF_INIT;
@@ -181,6 +182,8 @@ static void put_start_tag(sb_buf *out, const GumboNode *n, int id, sb_prep_stats
      * makes a table part (`* { display: table-cell }`) and crashes; the
      * root stays a block whatever the page says. */
     if (n->parent && n->parent->type == GUMBO_NODE_DOCUMENT)
+        sb_buf_puts(&hint, "display:block !important;");
+    if (flatten)
         sb_buf_puts(&hint, "display:block !important;");
     if (is_html_elem(n, GUMBO_TAG_BR) && br_starts_line(n))
         sb_buf_puts(&hint, "height:1.2em;");
@@ -269,7 +272,15 @@ typedef struct frame {
     int depth;          /* element depth, <html> = 1 */
     bool emitted;       /* start tag written: write the end tag on exit */
     bool pre;           /* inside <pre>, <textarea>...: whitespace matters */
+    int tables;         /* <table> elements open here, this one included */
 } frame;
+
+static bool is_table_part(GumboTag t)
+{
+    return t == GUMBO_TAG_TABLE || t == GUMBO_TAG_TBODY || t == GUMBO_TAG_THEAD ||
+           t == GUMBO_TAG_TFOOT || t == GUMBO_TAG_TR || t == GUMBO_TAG_TD || t == GUMBO_TAG_TH ||
+           t == GUMBO_TAG_CAPTION;
+}
 
 static bool is_pre_tag(const GumboNode *n)
 {
@@ -328,7 +339,7 @@ char *sb_render_serialize(const sb_doc *doc, const sb_css_names *names, int max_
 
     size_t cap = 64, top = 0;
     frame *stack = sb_xmalloc(cap * sizeof *stack);
-    stack[top++] = (frame){root, 0, 0, false, false};
+    stack[top++] = (frame){root, 0, 0, false, false, 0};
     while (top) {
         frame *f = &stack[top - 1];
         const GumboVector *kids = kids_of(f->node);
@@ -345,6 +356,7 @@ char *sb_render_serialize(const sb_doc *doc, const sb_css_names *names, int max_
         const GumboNode *parent = f->node;
         int depth = f->depth;
         bool in_pre = f->pre; /* f dies if the stack grows below */
+        int tables = f->tables + (is_html_elem(c, GUMBO_TAG_TABLE) ? 1 : 0);
         switch (c->type) {
         case GUMBO_NODE_TEXT:
         case GUMBO_NODE_WHITESPACE:
@@ -382,7 +394,7 @@ char *sb_render_serialize(const sb_doc *doc, const sb_css_names *names, int max_
                     cap *= 2;
                     stack = sb_xrealloc(stack, cap * sizeof *stack);
                 }
-                stack[top++] = (frame){c, 0, depth, false, in_pre};
+                stack[top++] = (frame){c, 0, depth, false, in_pre, tables};
                 break;
             }
             bool deep = depth + 1 > max_depth;
@@ -397,14 +409,21 @@ char *sb_render_serialize(const sb_doc *doc, const sb_css_names *names, int max_
                     t == GUMBO_TAG_TITLE)
                     break;
             } else {
-                put_start_tag(&out, c, id, st);
+                GumboTag t = sb_tag(c);
+                bool flatten = tables > SB_RENDER_MAX_TABLE_NESTING &&
+                               c->type == GUMBO_NODE_ELEMENT &&
+                               c->v.element.tag_namespace == GUMBO_NAMESPACE_HTML &&
+                               is_table_part(t);
+                if (flatten && st)
+                    st->table_parts_flattened++;
+                put_start_tag(&out, c, id, flatten, st);
             }
             if (top == cap) {
                 cap *= 2;
                 stack = sb_xrealloc(stack, cap * sizeof *stack);
             }
             stack[top++] = (frame){c, 0, deep ? depth : depth + 1, !deep,
-                                   in_pre || is_pre_tag(c)};
+                                   in_pre || is_pre_tag(c), tables};
             break;
         }
         default: /* comments, stray documents */

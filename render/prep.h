@@ -13,6 +13,8 @@
  *    over the tree;
  *  - <style> contents and style="" attributes go through css_prep (dead
  *    rules pruned, flex/grid rewritten);
+ *  - table parts nested deeper than SB_RENDER_MAX_TABLE_NESTING become
+ *    blocks, and a <br> that starts a line gets a line's height;
  *  - a data-sbid attribute present in the page itself is dropped, so the
  *    page cannot spoof the mapping. */
 #ifndef SB_RENDER_PREP_H
@@ -27,9 +29,17 @@
  * stack under ASan) at this depth; real pages nest a few dozen levels. */
 #define SB_RENDER_MAX_DEPTH 200
 
+/* litehtml lays a table's cells out several times to size its columns, so
+ * nested tables cost exponential time (20 levels: minutes, with no callback
+ * that could stop it).  Table parts nested deeper than this are laid out as
+ * blocks.  Their content is still laid out once per enclosing table level:
+ * 60 nested tables take about 0.4 s with this limit (2.4 s with 8). */
+#define SB_RENDER_MAX_TABLE_NESTING 6
+
 typedef struct sb_prep_stats {
     size_t elems_emitted;
     size_t elems_hoisted;  /* left out: too deep, or nested links */
+    size_t table_parts_flattened; /* laid out as blocks (table nesting) */
     size_t css_bytes_in;   /* <style> text before and after css_prep */
     size_t css_bytes_out;
     sb_css_stats css;

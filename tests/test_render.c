@@ -398,6 +398,22 @@ static void test_hostile_input(void **state)
     render_bytes("100k nested tables", b.data, b.len, 0);
     sb_buf_free(&b);
 
+    /* Nested tables: exponential in litehtml, and without text there is
+     * no callback to stop it; table parts below 6 levels become blocks. */
+    sb_buf t = SB_BUF_INIT;
+    for (int i = 0; i < 40; i++)
+        sb_buf_puts(&t, "<table><tr><td>");
+    double t0 = now_ms();
+    render_bytes("40 nested tables", t.data, t.len, 1);
+    assert_true(now_ms() - t0 < 5000);
+    sb_doc *d = sb_doc_parse(t.data, t.len);
+    sb_prep_stats st;
+    memset(&st, 0, sizeof st);
+    free(sb_render_serialize(d, NULL, 0, &st, NULL));
+    assert_int_equal(st.table_parts_flattened, (40 - 6) * 4); /* table tbody tr td */
+    sb_doc_free(d);
+    sb_buf_free(&t);
+
     /* Hostile CSS: huge sizes, negative sizes, recursion-prone structures. */
     const char *css_page =
         "<style>div{width:99999999px;height:-5px;margin:-1e9px;font-size:1e9px;"
