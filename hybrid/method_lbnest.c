@@ -68,12 +68,9 @@ int sb_method_lbnest_dom(sb_page *page, sb_story *story)
         story->lead_image = img;
     }
     sb_lbnest_result_free(&r);
-    if (*headline) {
-        free(story->title);
-        story->title = headline;
-    } else {
-        free(headline);
-    }
+    /* The headline is an input here, not a finding: the story title is
+     * left to the page metadata like for every other method. */
+    free(headline);
     sb_textctx_free(ctx);
     free(story->method);
     story->method = sb_xstrdup("lbnest-dom");

@@ -58,12 +58,9 @@ int sb_method_next(sb_page *page, sb_story *story)
     free(story->text);
     story->text = r.text;
     r.text = NULL;
-    if (*title) {
-        free(story->title);
-        story->title = title;
-    } else {
-        free(title);
-    }
+    /* The headline is an input here, not a finding: the story title is
+     * left to the page metadata like for every other method. */
+    free(title);
     sb_textctx_free(ctx);
     free(story->method);
     story->method = sb_xstrdup("next");
