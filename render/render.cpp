@@ -70,6 +70,7 @@ const size_t max_css_file = 8u << 20;
 const int max_imports = 64;
 
 const size_t max_elements = 200000;
+const size_t max_floats = 1000;
 const size_t max_html_bytes = 32u << 20;
 
 class container : public litehtml::document_container {
@@ -330,6 +331,36 @@ struct walk_frame {
     size_t next;   // next child
 };
 
+// litehtml places each float by scanning the floats already placed in its
+// formatting context, with no callback on the way: 20,000 floated boxes
+// without text take minutes that no time budget can interrupt.  Floats
+// after the first max_floats of the page are turned into normal flow.
+// Returns how many were changed.
+size_t limit_floats(litehtml::element *root)
+{
+    size_t floats = 0, changed = 0;
+    std::vector<std::pair<litehtml::element *, size_t>> stack;
+    stack.push_back({root, 0});
+    while (!stack.empty()) {
+        auto &top = stack.back();
+        litehtml::element *el = top.first;
+        if (top.second == 0 && el->get_float() != litehtml::float_none &&
+            el->get_display() != litehtml::display_none && ++floats > max_floats) {
+            el->add_style("float: none !important", "");
+            el->parse_styles(true);
+            changed++;
+        }
+        if (top.second >= el->get_children_count()) {
+            stack.pop_back();
+            continue;
+        }
+        litehtml::element::ptr c = el->get_child((int)top.second++);
+        if (c)
+            stack.push_back({c.get(), 0});
+    }
+    return changed;
+}
+
 void set_err(char *err, size_t errlen, const char *msg)
 {
     if (err && errlen)
@@ -543,6 +574,7 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
         if (!ldoc || !ldoc->root()) {
             set_err(err, errlen, "render: litehtml could not build the document");
         } else {
+            size_t unfloated = limit_floats(ldoc->root().get());
             ldoc->render(o.width);
             double t3 = now_ms();
             std::vector<sb_rnode> nodes;
@@ -562,6 +594,7 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
             r->extract_ms = t4 - t3;
             r->css_rules_in = st.css.rules_in;
             r->css_rules_kept = st.css.rules_kept;
+            r->floats_removed = unfloated;
         }
         ldoc.reset(); // before the container and context it refers to
     } catch (const budget_exceeded &) {

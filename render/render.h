@@ -60,6 +60,8 @@ typedef struct sb_render {
     double layout_ms;      /* litehtml render */
     double extract_ms;     /* walking litehtml's tree into nodes */
     size_t css_rules_in, css_rules_kept;
+    size_t floats_removed; /* floats beyond the first 1000 put in normal
+                              flow (litehtml's float layout is quadratic) */
 } sb_render;
 
 typedef struct sb_render_opts {

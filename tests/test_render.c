@@ -414,6 +414,23 @@ static void test_hostile_input(void **state)
     sb_doc_free(d);
     sb_buf_free(&t);
 
+    /* Thousands of floats without text: quadratic in litehtml with no
+     * callback to stop it; floats after the first 1000 join normal flow. */
+    sb_buf fl = SB_BUF_INIT;
+    sb_buf_puts(&fl, "<style>.f{float:left;width:10px;height:10px}</style><div>");
+    for (int i = 0; i < 5000; i++)
+        sb_buf_puts(&fl, "<div class=f></div>");
+    d = sb_doc_parse(fl.data, fl.len);
+    sb_buf_free(&fl);
+    char err[256];
+    t0 = now_ms();
+    sb_render *r = sb_render_page(d, NULL, NULL, err, sizeof err);
+    assert_non_null(r);
+    assert_int_equal(r->floats_removed, 4000);
+    assert_true(now_ms() - t0 < 10000);
+    sb_render_free(r);
+    sb_doc_free(d);
+
     /* Hostile CSS: huge sizes, negative sizes, recursion-prone structures. */
     const char *css_page =
         "<style>div{width:99999999px;height:-5px;margin:-1e9px;font-size:1e9px;"
