@@ -607,18 +607,20 @@ static void put_codepoint(sb_buf *out, unsigned cp)
 
 /* UTF-8 with the WHATWG decoder's error handling: one U+FFFD per maximal
  * subpart of an ill-formed sequence.  Counts the well-formed multi-byte
- * sequences too, which tells real UTF-8 from a legacy page. */
+ * sequences too, which tells real UTF-8 from a legacy page.  With out ==
+ * NULL it only counts. */
 static size_t utf8_decode(sb_buf *out, const unsigned char *s, size_t len, size_t *multibyte)
 {
     size_t bad = 0, multi = 0, i = 0, start = 0;
-    sb_buf_reserve(out, len);
+    if (out)
+        sb_buf_reserve(out, len);
     while (i < len) {
         unsigned c = s[i];
         if (c >= 0x01 && c < 0x80) {
             i++;
             continue;
         }
-        if (i > start)
+        if (out && i > start)
             sb_buf_append(out, (const char *)s + start, i - start);
         if (c == 0) {
             start = ++i;
@@ -641,7 +643,8 @@ static size_t utf8_decode(sb_buf *out, const unsigned char *s, size_t len, size_
             else if (c == 0xF4)
                 hi = 0x8F; /* nothing past U+10FFFF */
         } else {
-            put_replacement(out);
+            if (out)
+                put_replacement(out);
             bad++;
             start = ++i;
             continue;
@@ -654,16 +657,18 @@ static size_t utf8_decode(sb_buf *out, const unsigned char *s, size_t len, size_
             j++;
         }
         if (k == need) {
-            sb_buf_append(out, (const char *)s + i, need + 1);
+            if (out)
+                sb_buf_append(out, (const char *)s + i, need + 1);
             multi++;
         } else {
             /* the byte that broke the sequence starts the next one */
-            put_replacement(out);
+            if (out)
+                put_replacement(out);
             bad++;
         }
         start = i = j;
     }
-    if (i > start)
+    if (out && i > start)
         sb_buf_append(out, (const char *)s + start, i - start);
     if (multibyte)
         *multibyte = multi;
@@ -827,6 +832,17 @@ static const char *decode_as(sb_buf *out, const char *enc, const unsigned char *
     return "utf-8";
 }
 
+/* Saved pages are often re-encoded to UTF-8 by whatever fetched them,
+ * keeping their original <meta charset=gb2312>.  Text in a legacy encoding
+ * that is also flawless UTF-8 with several multi-byte characters does not
+ * happen by chance (any lone accented windows-1252 letter breaks it), so
+ * such bytes are taken for what they are. */
+static bool looks_like_utf8(const unsigned char *b, size_t len)
+{
+    size_t multi = 0;
+    return utf8_decode(NULL, b, len, &multi) == 0 && multi >= SB_UTF8_OVERRIDE_MIN;
+}
+
 char *sb_decode_html(const void *bytes, size_t len, size_t *out_len,
                      char *encoding, size_t enc_size)
 {
@@ -847,6 +863,9 @@ char *sb_decode_html(const void *bytes, size_t len, size_t *out_len,
         const char *declared = sb_prescan_meta_charset(b, window);
         if (!declared)
             declared = xml_declared_encoding(b, window);
+        if (declared && strcmp(declared, "utf-8") != 0 && strcmp(declared, "replacement") != 0 &&
+            looks_like_utf8(b, len))
+            declared = "utf-8";
         if (declared) {
             used = decode_as(&out, declared, b, len);
         } else {

@@ -7,6 +7,14 @@
  * else UTF-8.  Labels are mapped with the WHATWG Encoding standard's table
  * (so "iso-8859-1", "latin1" and "ascii" all mean windows-1252).
  *
+ * Two departures from a browser, both for saved pages: a page declaring a
+ * legacy encoding whose bytes are nonetheless valid UTF-8 with at least
+ * SB_UTF8_OVERRIDE_MIN multi-byte characters is decoded as UTF-8 (tools
+ * that save pages re-encode them and keep the old <meta>); and an
+ * undeclared page with more invalid UTF-8 sequences than valid multi-byte
+ * ones is decoded as windows-1252, the fallback browsers use for Western
+ * pages.
+ *
  * The output is always valid UTF-8 without NUL bytes: invalid sequences
  * become U+FFFD and NUL characters are dropped, so the result can be used
  * as a C string and handed to gumbo as is.  Nothing here keeps state
@@ -23,6 +31,9 @@
  * 1024; saved pages often put a long <style> or <script> before the meta,
  * so we look further. */
 #define SB_PRESCAN_BYTES 4096
+
+/* Valid multi-byte UTF-8 characters needed to overrule a legacy <meta>. */
+#define SB_UTF8_OVERRIDE_MIN 4
 
 /* Decodes a page to NUL-terminated UTF-8.  Never returns NULL (an empty
  * input gives ""); the caller frees the result.  `out_len` (may be NULL)

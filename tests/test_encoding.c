@@ -178,6 +178,19 @@ static void test_gb2312_decodes_as_gbk(void **state)
     assert_decoded(d, "<meta charset=gb2312>\xE4\xB8\xAD\xE6\x96\x87\xEF\xBF\xBDz", "gbk");
 }
 
+static void test_declared_legacy_but_valid_utf8(void **state)
+{
+    (void)state;
+    /* re-encoded to UTF-8 by whatever saved it, the old meta kept: 中文中文 */
+    decoded d = DECODE_LIT("<meta charset=gb2312><p>\xE4\xB8\xAD\xE6\x96\x87\xE4\xB8\xAD\xE6\x96\x87</p>");
+    assert_decoded(d, "<meta charset=gb2312><p>\xE4\xB8\xAD\xE6\x96\x87\xE4\xB8\xAD\xE6\x96\x87</p>",
+                   "utf-8");
+    /* one chance UTF-8-looking pair is not enough: "\xC3\xA9" stays two
+     * windows-1252 characters */
+    d = DECODE_LIT("<meta charset=windows-1252>\xC3\xA9");
+    assert_decoded(d, "<meta charset=windows-1252>\xC3\x83\xC2\xA9", "windows-1252");
+}
+
 static void test_replacement_encoding(void **state)
 {
     (void)state;
@@ -260,6 +273,7 @@ int main(void)
         cmocka_unit_test(test_nul_dropped),
         cmocka_unit_test(test_shift_jis),
         cmocka_unit_test(test_gb2312_decodes_as_gbk),
+        cmocka_unit_test(test_declared_legacy_but_valid_utf8),
         cmocka_unit_test(test_replacement_encoding),
         cmocka_unit_test(test_xml_declaration),
         cmocka_unit_test(test_empty_and_null),
