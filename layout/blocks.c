@@ -264,15 +264,19 @@ static void add_column_siblings(const sb_boxtree *t, const sb_vblock *blk, int c
         n_kids++;
     int *kids = sb_xmalloc((n_kids ? n_kids : 1) * sizeof *kids);
     size_t at = 0, pos = 0;
+    bool found = false;
     for (int k = parent >= 0 ? t->boxes[parent].first_child : -1; k >= 0;
          k = t->boxes[k].next_sibling) {
-        if (k == c)
+        if (k == c) {
             pos = at;
+            found = true;
+        }
         kids[at++] = k;
     }
-    if (parent < 0) {
+    if (!found) { /* the root, or a tree without sibling links */
         kids[0] = c;
         n_kids = 1;
+        pos = 0;
     }
     int em = blk->font_size > 0 ? blk->font_size : 16;
     int max_gap = (int)(SB_REGION_SIBLING_GAP_EM * em);

@@ -38,6 +38,18 @@ static void build_page(page *p)
     p->boxes[3] = make_box(1, 2, 7, "article");
     p->boxes[4] = make_box(1, 2, 20, "aside");
     p->boxes[5] = make_box(3, 3, 8, "h1");
+    p->boxes[0].first_child = 1;
+    p->boxes[1].first_child = 2;
+    p->boxes[2].next_sibling = 3;
+    p->boxes[3].next_sibling = 4;
+    p->boxes[3].first_child = 5;
+    /* Box rectangles and text counts, as the box tree would give them. */
+    p->boxes[2].rect = (sb_rect){8, 8, 1264, 18};
+    p->boxes[2].text_chars = p->boxes[2].link_chars = 16;
+    p->boxes[3].rect = (sb_rect){8, 60, 800, 300};
+    p->boxes[3].text_chars = 760;
+    p->boxes[4].rect = (sb_rect){900, 120, 300, 54};
+    p->boxes[4].text_chars = 120;
     size_t n = 0;
     /* nav: one line of links at the origin */
     p->runs[n++] = run(2, 8, 8, 60, 18, 8, true, 16);
@@ -113,12 +125,55 @@ static void test_no_region_when_only_block_sits_at_origin(void **state)
     sb_vblocks_free(vb);
 }
 
+/* Paragraphs straight under <body>, cut by a subheading: the region takes
+ * the run of column siblings, not just the largest block's paragraph. */
+static void test_region_takes_column_siblings(void **state)
+{
+    (void)state;
+    sb_box boxes[6];
+    boxes[0] = make_box(-1, 0, 0, "html");
+    boxes[1] = make_box(0, 1, 2, "body");
+    const char *tags[4] = {"nav", "p", "h2", "p"};
+    sb_rect rects[4] = {{8, 8, 600, 18}, {8, 100, 780, 72}, {8, 190, 300, 28}, {8, 236, 780, 36}};
+    unsigned chars[4] = {30, 480, 12, 240}, links[4] = {30, 0, 0, 0};
+    for (int i = 0; i < 4; i++) {
+        boxes[2 + i] = make_box(1, 2, 10 + i, tags[i]);
+        boxes[2 + i].rect = rects[i];
+        boxes[2 + i].text_chars = chars[i];
+        boxes[2 + i].link_chars = links[i];
+        boxes[2 + i].next_sibling = i < 3 ? 3 + i : -1;
+    }
+    boxes[0].first_child = 1;
+    boxes[1].first_child = 2;
+    sb_textrun runs[8];
+    size_t n = 0;
+    runs[n++] = run(2, 8, 8, 600, 18, 30, true, 16);
+    for (int l = 0; l < 4; l++)
+        runs[n++] = run(3, 8, 100 + 18 * l, 780, 18, 120, false, 16);
+    runs[n++] = run(4, 8, 190, 300, 28, 12, false, 24);
+    for (int l = 0; l < 2; l++)
+        runs[n++] = run(5, 8, 236 + 18 * l, 780, 18, 120, false, 16);
+    sb_boxtree t = {.boxes = boxes, .n_boxes = 6, .runs = runs, .n_runs = n,
+                    .page_width = 1280, .page_height = 300};
+    sb_vblocks *vb = sb_vblocks_build(&t);
+    sb_region r;
+    assert_true(sb_region_find(&t, vb, 1280, &r, NULL));
+    assert_int_equal(vb->blocks[r.block].chars, 480);
+    assert_int_equal(r.n_roots, 3); /* p, h2, p: not the nav */
+    assert_int_equal(r.roots[0], 11);
+    assert_int_equal(r.roots[1], 12);
+    assert_int_equal(r.roots[2], 13);
+    sb_region_free(&r);
+    sb_vblocks_free(vb);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_blocks_split_by_kind_font_and_column),
         cmocka_unit_test(test_region_is_largest_block_away_from_origin),
         cmocka_unit_test(test_no_region_when_only_block_sits_at_origin),
+        cmocka_unit_test(test_region_takes_column_siblings),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
