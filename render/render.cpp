@@ -449,6 +449,11 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rn
         n.is_image = dynamic_cast<litehtml::el_image *>(el) != nullptr ||
                      (n.elem >= 0 && (!std::strcmp(n.tag, "svg") || !std::strcmp(n.tag, "video") ||
                                       !std::strcmp(n.tag, "canvas")));
+        if (!n.is_image && n.elem >= 0 && std::strcmp(n.tag, "html") && std::strcmp(n.tag, "body")) {
+            // Lead pictures are often a box painted with a background image.
+            const litehtml::background *bg = el->get_background(true);
+            n.is_image = bg && !bg->m_image.empty();
+        }
         bool row = disp == litehtml::display_table_row ||
                    disp == litehtml::display_table_row_group ||
                    disp == litehtml::display_table_header_group ||

@@ -46,7 +46,8 @@ typedef struct sb_rnode {
     bool is_text;
     bool in_link;          /* inside <a href> (text and elements) */
     bool is_fixed;         /* position: fixed, or inside such an element */
-    bool is_image;         /* img, svg, video, canvas, or picture */
+    bool is_image;         /* img, svg, video, canvas, or an element
+                              painted with a background image */
     bool is_inline;        /* display inline (box = union of its text) */
 } sb_rnode;
 

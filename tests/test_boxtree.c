@@ -196,6 +196,8 @@ static void test_positioning(void **state)
     (void)state;
     page p = load("absolute.html", 0);
     assert_rect(box(&p, "spacer"), 0, 0, 1280, 400);
+    assert_true(box(&p, "spacer")->is_image);  /* painted with an image */
+    assert_false(box(&p, "box")->is_image);
     assert_rect(box(&p, "box"), 50, 500, 500, 300);     /* relative: shifted */
     assert_rect(box(&p, "abs"), 80, 520, 100, 50);      /* inside #box */
     const sb_box *bar = box(&p, "bar");
