@@ -37,6 +37,12 @@ static void grow_rect(sb_rect *r, int x, int y, int w, int h)
 sb_boxtree *sb_boxtree_build(const sb_doc *doc, const sb_layout_opts *opts, char *err,
                              size_t errlen)
 {
+    return sb_boxtree_build_with_fonts(doc, opts, NULL, err, errlen);
+}
+
+sb_boxtree *sb_boxtree_build_with_fonts(const sb_doc *doc, const sb_layout_opts *opts,
+                                        struct sb_fonts *fonts, char *err, size_t errlen)
+{
     sb_render_opts ro = {0, 0, NULL, NULL, 0, 0};
     if (opts) {
         ro.width = opts->width;
@@ -44,7 +50,7 @@ sb_boxtree *sb_boxtree_build(const sb_doc *doc, const sb_layout_opts *opts, char
         ro.base_url = opts->base_url;
         ro.time_budget_ms = opts->time_budget_ms;
     }
-    sb_render *r = sb_render_page(doc, &ro, NULL, err, errlen);
+    sb_render *r = sb_render_page(doc, &ro, fonts, err, errlen);
     if (!r)
         return NULL;
     if (!r->n_nodes || r->nodes[0].is_text) {

@@ -17,6 +17,7 @@
 
 #include "layout/boxtree.h"
 #include "layout/boxtree_json.h"
+#include "fonts/fonts.h"
 
 #define TEXT_TOL 3
 
@@ -312,6 +313,25 @@ static void test_width_option(void **state)
     unload(&p);
 }
 
+static void test_shared_fonts(void **state)
+{
+    (void)state;
+    page p = load("columns.html", 0);
+    sb_fonts *fc = sb_fonts_new();
+    char err[256];
+    for (int round = 0; round < 2; round++) {
+        sb_boxtree *t = sb_boxtree_build_with_fonts(p.doc, NULL, fc, err, sizeof err);
+        assert_non_null(t);
+        assert_int_equal(t->n_boxes, p.tree->n_boxes);
+        assert_int_equal(t->n_runs, p.tree->n_runs);
+        assert_memory_equal(t->boxes, p.tree->boxes, t->n_boxes * sizeof *t->boxes);
+        assert_memory_equal(t->runs, p.tree->runs, t->n_runs * sizeof *t->runs);
+        sb_boxtree_free(t);
+    }
+    sb_fonts_free(fc);
+    unload(&p);
+}
+
 static void test_json(void **state)
 {
     (void)state;
@@ -353,6 +373,7 @@ int main(void)
         cmocka_unit_test(test_flex_falls_back_to_blocks),
         cmocka_unit_test(test_line_breaks),
         cmocka_unit_test(test_width_option),
+        cmocka_unit_test(test_shared_fonts),
         cmocka_unit_test(test_json),
         cmocka_unit_test(test_box_of_bounds),
     };
