@@ -17,7 +17,7 @@ static const sb_method methods[] = {
      sb_method_r2l},
     {{"dana", "DANA: line density regions, gap 20, parse chosen lines", false},
      sb_method_dana},
-    {{"danag", "DANAg: DANA with the generalised region merge", false}, sb_method_danag},
+    {{"danag", "DANAg: DANA with language-independent content/code counting", false}, sb_method_danag},
     {{"addanag", "AdDANAg: DANAg after hyperlink normalisation", false}, sb_method_addanag},
     {{"titlefinder", "TitleFinder: headline = text node most similar to <title>", false},
      sb_method_titlefinder},
