@@ -25,18 +25,25 @@ const char *sb_noise_name(sb_noise n)
     return "?";
 }
 
-/* Case-insensitive substring search over ASCII names. */
+/* Names are compared in lower case; callers lower-case them once into a
+ * bounded buffer (a class list longer than that is not worth reading). */
+typedef struct lname {
+    char s[512];
+} lname;
+
+static const char *lower_name(const char *in, lname *out)
+{
+    size_t n = 0;
+    if (in)
+        for (; in[n] && n + 1 < sizeof out->s; n++)
+            out->s[n] = (char)tolower((unsigned char)in[n]);
+    out->s[n] = '\0';
+    return out->s;
+}
+
 static bool has_sub(const char *hay, const char *needle)
 {
-    size_t n = strlen(needle);
-    for (const char *h = hay; *h; h++) {
-        size_t i = 0;
-        while (i < n && h[i] && tolower((unsigned char)h[i]) == needle[i])
-            i++;
-        if (i == n)
-            return true;
-    }
-    return false;
+    return strstr(hay, needle) != NULL;
 }
 
 /* Whole-token match: names are split at anything that is not a letter or
@@ -44,19 +51,10 @@ static bool has_sub(const char *hay, const char *needle)
 static bool has_token(const char *hay, const char *tok)
 {
     size_t n = strlen(tok);
-    for (const char *h = hay; *h;) {
-        while (*h && !isalnum((unsigned char)*h))
-            h++;
-        const char *s = h;
-        while (*h && isalnum((unsigned char)*h))
-            h++;
-        if ((size_t)(h - s) == n) {
-            size_t i = 0;
-            while (i < n && tolower((unsigned char)s[i]) == tok[i])
-                i++;
-            if (i == n)
-                return true;
-        }
+    for (const char *h = strstr(hay, tok); h; h = strstr(h + 1, tok)) {
+        bool start = h == hay || !isalnum((unsigned char)h[-1]);
+        if (start && !isalnum((unsigned char)h[n]))
+            return true;
     }
     return false;
 }
@@ -111,10 +109,12 @@ static const char *const byline_subs[] = {
     "byline", "author", "dateline", "writtenby", "posted-on", "postedon",
     "published", "timestamp", "date", "time", NULL};
 
-static int name_weight(const char *s)
+static int name_weight(const char *raw)
 {
-    if (!s || !*s)
+    if (!raw || !*raw)
         return 0;
+    lname buf;
+    const char *s = lower_name(raw, &buf);
     int w = 0;
     if (any_sub(s, negative_subs) || any_token(s, negative_tokens))
         w -= 25;
@@ -179,7 +179,10 @@ static sb_noise own_noise(const sb_story_ctx *c, int id)
         return SB_NOISE_NONE;
     const char *cls = sb_attr(n, "class");
     const char *idv = sb_attr(n, "id");
-    const char *names[2] = {cls, idv};
+    if ((!cls || !*cls) && (!idv || !*idv) && !sb_attr(n, "rel") && !sb_attr(n, "itemprop"))
+        return SB_NOISE_NONE;
+    lname lc, li;
+    const char *names[2] = {cls ? lower_name(cls, &lc) : NULL, idv ? lower_name(idv, &li) : NULL};
     bool furniture = false, content = false;
     for (int i = 0; i < 2; i++) {
         if (!names[i] || !*names[i])
@@ -203,6 +206,9 @@ static sb_noise own_noise(const sb_story_ctx *c, int id)
                 byline = true;
         const char *rel = sb_attr(n, "rel");
         const char *ip = sb_attr(n, "itemprop");
+        lname lip;
+        if (ip)
+            ip = lower_name(ip, &lip);
         if ((rel && strcmp(rel, "author") == 0) ||
             (ip && (has_sub(ip, "author") || has_sub(ip, "date"))))
             byline = true;
@@ -220,7 +226,8 @@ void sb_noise_mark(sb_story_ctx *c)
         const GumboNode *node = c->doc->elems[i];
         e->class_weight = name_weight(sb_attr(node, "class")) + name_weight(sb_attr(node, "id"));
         const char *ip = sb_attr(node, "itemprop");
-        if (ip && has_sub(ip, "articlebody"))
+        lname lip;
+        if (ip && has_sub(lower_name(ip, &lip), "articlebody"))
             e->class_weight += 25;
         e->own_noise = own_noise(c, (int)i);
         e->noise = e->own_noise;
