@@ -89,7 +89,7 @@ static const char *const furniture_subs[] = {
     NULL};
 /* Short names that only count as whole tokens. */
 static const char *const furniture_tokens[] = {
-    "ad", "ads", "adv", "nav", "menu", "tags", "tag", "rss", "print", "meta",
+    "ad", "ads", "adv", "nav", "menu", "tags", "tag", "rss", "meta",
     "hidden", "hide", "sr", "screen-reader", "visually", "offscreen", "extra",
     "supplemental", "header", "teasers", "tools", "topics", NULL};
 /* Names of content: they veto a furniture verdict. */
