@@ -70,7 +70,9 @@ int sb_method_hybrid(sb_page *page, sb_story *story)
             fprintf(explain, "no block qualified: whole page goes to the DOM step\n");
         sb_region_free(&region);
         set_method(story, "hybrid-fallback");
-        return run_dom(page, story, NULL, boxes);
+        /* A layout without any text says nothing about visibility: the DOM
+         * step must not read it as "nothing was rendered". */
+        return run_dom(page, story, NULL, boxes->n_runs ? boxes : NULL);
     }
     int rc = run_dom(page, story, &region, boxes);
     if (rc == 0 && story->text && strlen(story->text) < MIN_REGION_TEXT) {
