@@ -12,6 +12,11 @@
 #include <ctype.h>
 #include <string.h>
 
+/* A container with fewer than ten commas and more link text than this share
+ * is a link list (Readability's conditional cleaning threshold; 0.3 and 0.4
+ * measured no better). */
+#define LINK_DENSITY_MAX 0.2
+
 const char *sb_noise_name(sb_noise n)
 {
     switch (n) {
@@ -89,9 +94,8 @@ static const char *const furniture_subs[] = {
     NULL};
 /* Short names that only count as whole tokens. */
 static const char *const furniture_tokens[] = {
-    "ad", "ads", "adv", "nav", "menu", "tags", "tag", "rss", "meta",
-    "hidden", "hide", "sr", "screen-reader", "visually", "offscreen", "extra",
-    "supplemental", "header", "teasers", "tools", "topics", NULL};
+    "ad", "ads", "adv", "nav", "menu", "tags", "tag", "rss", "hidden", "hide", "sr",
+    "screen-reader", "visually", "offscreen", "supplemental", NULL};
 /* Names of content: they veto a furniture verdict. */
 static const char *const content_subs[] = {
     "article", "body", "content", "entry", "main", "story", "post", "text",
@@ -272,7 +276,7 @@ static bool thin_container(const sb_story_ctx *c, int id)
         return true;
     if (!list && e->n_li > p + 4 && ld > 0.3)
         return true;
-    if (weight < 25 && ld > 0.2 && !(list && ld < 0.5 && e->text > 400))
+    if (weight < 25 && ld > LINK_DENSITY_MAX && !(list && ld < 0.5 && e->text > 400))
         return true;
     if (weight >= 25 && ld > 0.5)
         return true;
