@@ -291,6 +291,30 @@ int sb_dom_extract(const sb_dom_input *in, sb_story *out)
     if (!n_roots) {
         free(roots);
         n_roots = sb_choose_roots(&c, &roots);
+    } else {
+        /* The layout region is a column of the page; it may also hold
+         * comments or related links.  When the DOM's own choice of story
+         * container lies inside the region, the two agree and the
+         * narrower DOM choice is taken; when it lies elsewhere the layout
+         * is trusted. */
+        int *dom_roots = NULL;
+        size_t n_dom = sb_choose_roots(&c, &dom_roots);
+        bool inside = n_dom > 0;
+        for (size_t i = 0; i < n_dom && inside; i++) {
+            bool any = false;
+            for (size_t r = 0; r < n_roots && !any; r++)
+                any = sb_elem_within(&c, dom_roots[i], roots[r]);
+            inside = any;
+        }
+        if (inside) {
+            if (c.explain)
+                fprintf(c.explain, "region narrowed to the DOM's story container\n");
+            free(roots);
+            roots = dom_roots;
+            n_roots = n_dom;
+        } else {
+            free(dom_roots);
+        }
     }
     root_range *rr = sb_xmalloc(n_roots * sizeof *rr);
     for (size_t i = 0; i < n_roots; i++) {

@@ -24,7 +24,8 @@ typedef struct sb_dom_input {
     const sb_doc *doc;
     /* Element ids of the story region's subtrees; n_roots == 0 means the
      * whole <body> (dom mode), where the extractor picks its own content
-     * root. */
+     * root.  With roots given, the extractor's own pick replaces them when
+     * it lies inside them (the two agree, and the pick is narrower). */
     const int *roots;
     size_t n_roots;
     const char *base_url;     /* resolves image URLs; may be NULL */
