@@ -74,15 +74,25 @@ static bool is_heading(GumboTag t)
     return t >= GUMBO_TAG_H1 && t <= GUMBO_TAG_H6;
 }
 
+/* Highest Simon White similarity of s to any reference text. */
+static double best_similarity(const sb_simtext *s, sb_simtext *const *refs, size_t n_refs)
+{
+    double best = 0;
+    for (size_t r = 0; r < n_refs; r++) {
+        double x = sb_sim_white(s, refs[r]);
+        if (x > best)
+            best = x;
+    }
+    return best;
+}
+
 /* LBNEST III: keeps the sentences related to the headline or teaser
  * (similarity > 0.20) and the unrelated ones whose neighbours are related.
  * The sentences of all kept paragraphs form one sequence, so a story's
  * first sentence can be rescued by the second. */
-static void filter_sentences(sb_story_ctx *c, sb_textctx *tctx, const char *headline,
-                             const char *teaser, bool *keep_para, sb_buf *out)
+static void filter_sentences(sb_story_ctx *c, sb_simtext *const *refs, size_t n_refs,
+                             sb_textctx *tctx, bool *keep_para, sb_buf *out)
 {
-    sb_simtext *h = sb_simtext_new(tctx, headline);
-    sb_simtext *t = teaser ? sb_simtext_new(tctx, teaser) : NULL;
     sb_spans spans = SB_SPANS_INIT;
     size_t *owner = NULL, cap = 0;
     for (size_t i = 0; i < c->n_paras; i++) {
@@ -103,12 +113,7 @@ static void filter_sentences(sb_story_ctx *c, sb_textctx *tctx, const char *head
     for (size_t k = 0; k < n; k++) {
         const sb_para *p = &c->paras[owner[k]];
         sb_simtext *s = sb_simtext_new_n(tctx, p->text + spans.v[k].start, spans.v[k].len);
-        double sim = sb_sim_white(s, h);
-        if (t) {
-            double st = sb_sim_white(s, t);
-            if (st > sim)
-                sim = st;
-        }
+        double sim = best_similarity(s, refs, n_refs);
         related[k] = sim > SB_LBNEST_THRESHOLD;
         sb_simtext_free(s);
         if (c->explain)
@@ -134,39 +139,28 @@ static void filter_sentences(sb_story_ctx *c, sb_textctx *tctx, const char *head
     free(keep);
     free(owner);
     sb_spans_free(&spans);
-    sb_simtext_free(h);
-    sb_simtext_free(t);
 }
 
 /* Mode blocks: paragraphs outside the roots that continue the story (a
  * second column, text after an inline ad) join when they are similar to
  * the headline or teaser.  They must be clean prose on their own. */
-static void add_related_blocks(sb_story_ctx *c, sb_textctx *tctx, const root_range *rr,
-                               size_t n_rr, const char *headline, const char *teaser,
+static void add_related_blocks(sb_story_ctx *c, sb_simtext *const *refs, size_t n_refs,
+                               sb_textctx *tctx, const root_range *rr, size_t n_rr,
                                bool *keep_para)
 {
-    sb_simtext *h = sb_simtext_new(tctx, headline);
-    sb_simtext *t = teaser ? sb_simtext_new(tctx, teaser) : NULL;
     for (size_t i = 0; i < c->n_paras; i++) {
         sb_para *p = &c->paras[i];
         if (keep_para[i] || root_of(rr, n_rr, p->elem) >= 0 || p->len < 80 ||
             c->info[p->elem].noise || sb_para_noise(c, p) || is_heading(p->tag))
             continue;
         sb_simtext *s = sb_simtext_new(tctx, p->text);
-        double sim = sb_sim_white(s, h);
-        if (t) {
-            double st = sb_sim_white(s, t);
-            if (st > sim)
-                sim = st;
-        }
+        double sim = best_similarity(s, refs, n_refs);
         sb_simtext_free(s);
         if (sim > SB_LBNEST_THRESHOLD) {
             keep_para[i] = true;
             explain_para(c->explain, p, "ADD", "related block outside the region");
         }
     }
-    sb_simtext_free(h);
-    sb_simtext_free(t);
 }
 
 /* Paragraph verdicts inside the roots; returns the bytes kept. */
@@ -364,9 +358,21 @@ int sb_dom_extract(const sb_dom_input *in, sb_story *out)
             sb_buf_free(&sample);
         }
         tctx = sb_textctx_new(lang);
+        /* What a sentence is compared with: the headline, the teaser, and
+         * the page's own summary (its description is the teaser a
+         * front page or a search result shows). */
+        sb_simtext *refs[3];
+        size_t n_refs = 0;
+        refs[n_refs++] = sb_simtext_new(tctx, headline);
+        if (teaser_text)
+            refs[n_refs++] = sb_simtext_new(tctx, teaser_text);
+        if (meta.description && *meta.description)
+            refs[n_refs++] = sb_simtext_new(tctx, meta.description);
         if (in->similarity == SB_SIM_BLOCKS)
-            add_related_blocks(&c, tctx, rr, n_roots, headline, teaser_text, keep);
-        filter_sentences(&c, tctx, headline, teaser_text, keep, &text);
+            add_related_blocks(&c, refs, n_refs, tctx, rr, n_roots, keep);
+        filter_sentences(&c, refs, n_refs, tctx, keep, &text);
+        for (size_t r = 0; r < n_refs; r++)
+            sb_simtext_free(refs[r]);
     } else {
         for (size_t i = 0; i < c.n_paras; i++) {
             if (!keep[i])
