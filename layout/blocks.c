@@ -365,6 +365,12 @@ bool sb_region_find(const sb_boxtree *t, const sb_vblocks *vb, int viewport_widt
     int c = story_container(t, b);
     if (c >= 0)
         add_column_siblings(t, b, c, out);
+    /* Report the area the DOM step searches: the block grown to its roots. */
+    for (size_t i = 0; i < out->n_roots; i++) {
+        const sb_box *rb = sb_boxtree_box_of(t, out->roots[i]);
+        if (rb && rb->rect.w > 0 && rb->rect.h > 0)
+            rect_union(&out->rect, &rb->rect);
+    }
     return true;
 }
 

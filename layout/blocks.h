@@ -50,7 +50,8 @@ void sb_vblocks_free(sb_vblocks *b);
 
 typedef struct sb_region {
     int block;             /* index into blocks, -1 when none qualified */
-    sb_rect rect;
+    sb_rect rect;          /* the block grown to cover its roots: where the
+                              DOM step looks */
     int *roots;            /* DOM element ids whose subtrees hold the story */
     size_t n_roots;
 } sb_region;
