@@ -124,6 +124,24 @@ rc=$?
 [ -s "$tmp/um.err" ] || fail "unknown method: nothing said on stderr"
 [ -s "$tmp/um.out" ] && fail "unknown method: records printed on stdout"
 
+# --- --png: overlay at the page's width, region outlined; --mode alias ----
+styled="samples/news/two_column.html"
+"$sb" extract --mode hybrid --png "$tmp/overlay.png" "$styled" >"$tmp/png.out" 2>/dev/null
+if [ ! -s "$tmp/overlay.png" ]; then
+  fail "--png: no PNG written"
+else
+  # PNG header: width and height are big-endian at bytes 16..23.
+  width=$(od -An -tu1 -j16 -N4 "$tmp/overlay.png" | awk '{print $1*16777216+$2*65536+$3*256+$4}')
+  [ "$width" = "1280" ] || fail "--png: width $width, want 1280"
+fi
+grep -q '"region": {"x":' "$tmp/png.out" || fail "--png: the record has no region"
+grep -q '"method": "hybrid"' "$tmp/png.out" || fail "--mode hybrid: method is not hybrid"
+
+# --- --explain: decisions on stderr, the record unchanged on stdout -------
+"$sb" extract --explain "$styled" >"$tmp/ex.out" 2>"$tmp/ex.err"
+grep -q '^blocks: ' "$tmp/ex.err" || fail "--explain: no block listing on stderr"
+cmp -s "$tmp/ex.out" "$tmp/png.out" || fail "--explain changed the record"
+
 if [ "$failures" -gt 0 ]; then
   echo "cli_extract: $failures check(s) failed" >&2
   exit 1
