@@ -130,6 +130,33 @@ static bool names_furniture(const char *s)
     return false;
 }
 
+/* Image services put the rendition size in the URL ("200x200",
+ * "thumbnail=45%2C45", "/max/60/", "w_80"); a small one is a thumbnail or
+ * a blurred placeholder, whatever the markup says. */
+static bool url_says_small(const char *u)
+{
+    for (const char *p = u; *p; p++) {
+        if (!isdigit((unsigned char)*p) || (p > u && isdigit((unsigned char)p[-1])))
+            continue;
+        char *end;
+        long a = strtol(p, &end, 10);
+        long b = -1;
+        if (*end == 'x' && isdigit((unsigned char)end[1]))
+            b = strtol(end + 1, NULL, 10);
+        else if (strncmp(end, "%2C", 3) == 0 && isdigit((unsigned char)end[3]))
+            b = strtol(end + 3, NULL, 10);
+        if (b >= 0 && a > 0 && a < 160 && b > 0 && b < 160)
+            return true;
+        /* A lone size after a width-like key. */
+        bool keyed = (p >= u + 2 && (strncmp(p - 2, "w_", 2) == 0 || strncmp(p - 2, "w=", 2) == 0)) ||
+                     (p >= u + 5 && strncmp(p - 5, "/max/", 5) == 0) ||
+                     (p >= u + 6 && strncmp(p - 6, "width=", 6) == 0);
+        if (keyed && a > 0 && a < 160)
+            return true;
+    }
+    return false;
+}
+
 static const GumboNode *enclosing_figure(const GumboNode *n)
 {
     for (int up = 0; n && up < 4; up++, n = n->parent)
@@ -212,7 +239,7 @@ static bool consider(sb_story_ctx *c, const GumboNode *img, int elem, int anchor
             }
         }
     }
-    if ((k->width && k->width < 100) || (k->height && k->height < 60)) {
+    if ((k->width && k->width < 100) || (k->height && k->height < 60) || url_says_small(k->url)) {
         *why = "too small";
         return false;
     }

@@ -84,6 +84,11 @@ static void test_rejections(void **state)
            "<div hidden><img src='/hidden.jpg' width=800 height=600></div>"
            "<img src='/ads/banner-728.jpg'>",
            NULL);
+    /* Sizes written in the URL: thumbnails and blurred placeholders. */
+    expect("",
+           "<img src='/media/photo-150x150.jpg'><img src='https://cdn.example.org/max/60/p.png'>"
+           "<img src='/media/photo-1024x683.jpg'>",
+           "https://news.example.org/media/photo-1024x683.jpg");
     /* ...then the page's og:image stands alone. */
     expect("<meta property='og:image' content='https://news.example.org/og.jpg'>",
            "<img src='/brand/logo.png'>", "https://news.example.org/og.jpg");
