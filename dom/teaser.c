@@ -8,6 +8,12 @@
 
 #include <stdlib.h>
 
+/* Sites set standfirsts in h2/h3 too; a heading this long is one. */
+#define TEASER_HEADING_MIN 80
+/* Raw Simon White similarity to the headline above which a neighbour
+ * speaks of the same subject (LBNEST's relatedness threshold). */
+#define TEASER_SIM 0.2
+
 #include "neighbours.h"
 #include "similarity.h"
 
@@ -22,7 +28,7 @@ static bool standfirst_like(const sb_story_ctx *c, const sb_para *p)
 {
     if (p->len < 40 || p->len > 800 || c->info[p->elem].noise)
         return false;
-    if (p->tag >= GUMBO_TAG_H1 && p->tag <= GUMBO_TAG_H3)
+    if (p->tag >= GUMBO_TAG_H1 && p->tag <= GUMBO_TAG_H3 && p->len < TEASER_HEADING_MIN)
         return false;
     if (p->tag == GUMBO_TAG_LI || p->tag == GUMBO_TAG_FIGCAPTION || p->tag == GUMBO_TAG_TD)
         return false;
@@ -45,7 +51,7 @@ static bool accept(const sb_doc *doc, int elem, void *vctx)
         return false;
     /* A neighbour is a standfirst only when it speaks of the headline's
      * subject; otherwise it is the next teaser of a list or a sidebar. */
-    return t->headline && sb_white_str(p->text, t->headline) > 0.2;
+    return t->headline && sb_white_str(p->text, t->headline) > TEASER_SIM;
 }
 
 long sb_teaser_find(sb_story_ctx *c, int root, const char *headline)
