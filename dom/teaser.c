@@ -8,14 +8,15 @@
 
 #include <stdlib.h>
 
+#include "neighbours.h"
+#include "similarity.h"
+
 /* Sites set standfirsts in h2/h3 too; a heading this long is one. */
 #define TEASER_HEADING_MIN 80
 /* Raw Simon White similarity to the headline above which a neighbour
  * speaks of the same subject (LBNEST's relatedness threshold). */
 #define TEASER_SIM 0.2
 
-#include "neighbours.h"
-#include "similarity.h"
 
 typedef struct teaser_ctx {
     sb_story_ctx *c;
