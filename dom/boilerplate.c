@@ -240,17 +240,12 @@ void sb_noise_mark(sb_story_ctx *c)
     }
 }
 
-static bool in_figure(const sb_story_ctx *c, int id)
-{
-    for (int up = 0; id >= 0 && up < 4; up++, id = c->info[id].parent)
-        if (sb_tag(c->doc->elems[id]) == GUMBO_TAG_FIGURE)
-            return true;
-    return false;
-}
-
-/* A container the story text does not need: judged on its own counts the
- * way Readability's conditional cleaning does, only for containers with
- * few commas (prose has commas; menus and link lists do not). */
+/* A container the story text does not need: judged on its class/id weight
+ * and link density the way Readability's conditional cleaning does, only
+ * for containers with few commas (prose has commas; menus and link lists
+ * do not).  Readability's other tests (image galleries, form fields,
+ * embeds, list items per paragraph) cost text on both corpora here and
+ * are left out. */
 static bool thin_container(const sb_story_ctx *c, int id)
 {
     const GumboNode *n = c->doc->elems[id];
@@ -269,18 +264,9 @@ static bool thin_container(const sb_story_ctx *c, int id)
         return false;
     double ld = (double)e->link_text / (double)e->text;
     bool list = t == GUMBO_TAG_UL || t == GUMBO_TAG_OL || t == GUMBO_TAG_DL;
-    unsigned p = e->n_p, img = e->n_img;
-    if (img > 1 && (double)p / img < 0.5 && e->text < 100 * img && !in_figure(c, id))
-        return true;
-    if (e->n_input > p / 3 + (t == GUMBO_TAG_FORM ? 0 : 0) && e->n_input > 0 && e->text < 1000)
-        return true;
-    if (!list && e->n_li > p + 4 && ld > 0.3)
-        return true;
     if (weight < 25 && ld > LINK_DENSITY_MAX && !(list && ld < 0.5 && e->text > 400))
         return true;
     if (weight >= 25 && ld > 0.5)
-        return true;
-    if ((e->n_embed == 1 && e->text < 75) || e->n_embed > 1)
         return true;
     return false;
 }
