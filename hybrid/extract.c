@@ -6,6 +6,7 @@
 
 #include "dom/meta.h"
 #include "methods.h"
+#include "params.h"
 #include "render/overlay.h"
 
 static void set_error(sb_story *s, const char *msg)
@@ -47,6 +48,26 @@ sb_story *sb_extract(const void *bytes, size_t len, const sb_options *opt)
         opt = &defaults;
     }
     sb_story *s = sb_xcalloc(1, sizeof *s);
+    /* "similarity=off|sentences|blocks" in the parameter string overrides
+     * the option, so tools that only pass parameters (eval) can compare the
+     * settings. */
+    char simbuf[16];
+    sb_options local = *opt;
+    if (sb_param(opt->params, "similarity", simbuf, sizeof simbuf)) {
+        if (strcmp(simbuf, "off") == 0)
+            local.similarity = SB_SIM_OFF;
+        else if (strcmp(simbuf, "sentences") == 0)
+            local.similarity = SB_SIM_SENTENCES;
+        else if (strcmp(simbuf, "blocks") == 0)
+            local.similarity = SB_SIM_BLOCKS;
+        else {
+            s->error = sb_xstrdup("parameter similarity takes off, sentences or blocks");
+            s->text = sb_xstrdup("");
+            s->method = sb_xstrdup(opt->method ? opt->method : "hybrid");
+            return s;
+        }
+        opt = &local;
+    }
     if (opt->source)
         s->source = sb_xstrdup(opt->source);
     const sb_method *m = sb_method_lookup(opt->method);
