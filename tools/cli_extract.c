@@ -26,7 +26,9 @@ static const char usage[] =
     "  --url URL           the page's address, for resolving relative URLs\n"
     "  --format F          json (default for one page), jsonl, text or html\n"
     "  --similarity S      off, sentences (default) or blocks\n"
-    "  --param K=V         method parameter (repeatable), e.g. --param b=0.6\n"
+    "  --param K=V         method parameter (repeatable), e.g. --param b=0.6;\n"
+    "                      --params K=V,K=V gives several at once; every method\n"
+    "                      takes similarity=off|sentences|blocks\n"
     "  --png OUT.png       box overlay with the story region and lead image\n"
     "                      (several pages: OUT-1.png, OUT-2.png, ...)\n"
     "  --explain           print the decisions (blocks, sentences, images) to stderr\n"
@@ -235,7 +237,7 @@ int cli_extract(int argc, char **argv)
                 status = 2;
                 goto done;
             }
-        } else if ((v = cli_value(&a, "--param"))) {
+        } else if ((v = cli_value(&a, "--param")) || (v = cli_value(&a, "--params"))) {
             if (!strchr(v, '=')) {
                 cli_usage_error(&a, "--param takes KEY=VALUE, got '%s'", v);
                 status = 2;
