@@ -271,6 +271,17 @@ static bool thin_container(const sb_story_ctx *c, int id)
     return false;
 }
 
+/* Three linked headings make a list; story bodies with a related-links box
+ * have them too, so they must also be a third of the container's
+ * paragraphs. */
+#define TEASER_LIST_MIN_HEADINGS 3
+
+bool sb_teaser_list(const sb_story_ctx *c, int id)
+{
+    const sb_elem_info *e = &c->info[id];
+    return e->n_link_heading >= TEASER_LIST_MIN_HEADINGS && e->n_link_heading * 3 >= e->n_para;
+}
+
 void sb_noise_mark_containers(sb_story_ctx *c, const int *roots, size_t n_roots)
 {
     for (size_t r = 0; r < n_roots; r++) {
@@ -283,7 +294,7 @@ void sb_noise_mark_containers(sb_story_ctx *c, const int *roots, size_t n_roots)
             sb_elem_info *e = &c->info[i];
             if (e->own_noise)
                 continue;
-            if (thin_container(c, (int)i))
+            if (thin_container(c, (int)i) || sb_teaser_list(c, (int)i))
                 e->own_noise = SB_NOISE_CONTAINER;
         }
     }

@@ -178,7 +178,7 @@ size_t sb_choose_roots(sb_story_ctx *c, int **roots_out)
                 continue;
             bool take = id == top;
             const sb_elem_info *e = &c->info[id];
-            if (!take && !e->noise) {
+            if (!take && !e->noise && !sb_teaser_list(c, id)) {
                 double bonus = 0;
                 const char *cls = sb_attr(kn, "class");
                 if (cls && *cls && top_class && strcmp(cls, top_class) == 0)

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "byline.h"
+#include "date.h"
 #include "lang.h"
 #include "lbnest.h"
 #include "sentences.h"
@@ -72,6 +74,52 @@ static unsigned long hash_text(const char *s)
 static bool is_heading(GumboTag t)
 {
     return t >= GUMBO_TAG_H1 && t <= GUMBO_TAG_H6;
+}
+
+/* Captions belong to their image (the record's lead_image.caption), not to
+ * the running text. */
+static bool in_caption(const sb_story_ctx *c, int e, int root)
+{
+    for (; e >= 0; e = c->info[e].parent) {
+        GumboTag t = sb_tag(c->doc->elems[e]);
+        if (t == GUMBO_TAG_FIGCAPTION)
+            return true;
+        if (e == root)
+            break;
+    }
+    return false;
+}
+
+/* Lines shorter than this without a sentence end may sit in a credits
+ * block ("Farm & Ranch", "Courier Staff Writer"). */
+#define CREDIT_LABEL_MAX 40
+
+static bool same_as_headline(const char *line, size_t len, const char *headline)
+{
+    return headline && strlen(headline) == len && memcmp(line, headline, len) == 0;
+}
+
+/* The headline's block: the headline, kicker, byline and dateline as one
+ * run of lines ("Farm & Ranch<br>Headline<br>By X<br>May 6, 2003"), or a
+ * lone byline or dateline.  Every line must be one of those or a short
+ * label, and at least one must be a byline, dateline or the headline. */
+static bool credits_block(const sb_para *p, const char *headline)
+{
+    bool strong = false;
+    const char *s = p->text;
+    while (*s) {
+        const char *nl = strchr(s, '\n');
+        size_t len = nl ? (size_t)(nl - s) : strlen(s);
+        if (sb_byline_line(s, len, NULL) || sb_dateline_line(s, len, NULL) ||
+            same_as_headline(s, len, headline))
+            strong = true;
+        else if (len > CREDIT_LABEL_MAX || (len && s[len - 1] == '.'))
+            return false;
+        s += len;
+        if (*s == '\n')
+            s++;
+    }
+    return strong;
 }
 
 /* Highest Simon White similarity of s to any reference text. */
@@ -197,6 +245,12 @@ static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *r
             (p->elem == headline_elem || strcmp(p->text, headline) == 0 ||
              (is_heading(p->tag) && sb_white_str(p->text, headline) >= 0.75)))
             why = "the headline";
+        if (!why && in_caption(c, p->elem, root))
+            why = "image caption";
+        if (!why && !is_heading(p->tag) && credits_block(p, headline))
+            why = "byline/dateline";
+        if (!why && sb_rights_line(p->text, p->len))
+            why = "rights notice";
         /* Short labels repeat across a page ("Advertisement", "Share");
          * real paragraphs may legitimately repeat (pull quotes), so only
          * short non-heading lines are deduplicated. */
@@ -240,6 +294,89 @@ static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *r
         if (keep[i])
             kept += c->paras[i].len;
     return kept;
+}
+
+/* Paragraphs are joined by "\n\n"; a single "\n" left inside one is a
+ * <br>, which the reader sees as a line break within the paragraph, and
+ * the record shows as a space. */
+static void flatten_line_breaks(char *text)
+{
+    for (size_t i = 0; text[i]; i++)
+        if (text[i] == '\n' && text[i + 1] != '\n' && (i == 0 || text[i - 1] != '\n'))
+            text[i] = ' ';
+}
+
+/* Removes the paragraph equal to `para` from "\n\n"-joined text. */
+static void drop_paragraph(char *text, const char *para)
+{
+    size_t n = strlen(para);
+    if (!n)
+        return;
+    for (char *p = strstr(text, para); p; p = strstr(p + 1, para)) {
+        bool starts = p == text || (p - text >= 2 && p[-1] == '\n' && p[-2] == '\n');
+        bool ends = p[n] == '\0' || (p[n] == '\n' && p[n + 1] == '\n');
+        if (!starts || !ends)
+            continue;
+        if (p[n] == '\n')
+            memmove(p, p + n + 2, strlen(p + n + 2) + 1);
+        else if (p == text)
+            *p = '\0';
+        else
+            p[-2] = '\0';
+        return;
+    }
+}
+
+/* The author and date as the page prints them under the headline, for
+ * pages whose metadata names neither.  Looks at the lines of the few
+ * paragraphs from the headline on. */
+#define CREDITS_SCAN_PARAS 8
+
+static void visible_credits(const sb_story_ctx *c, long from, char **name, char **date)
+{
+    for (size_t i = (size_t)from; i < c->n_paras && i < (size_t)from + CREDITS_SCAN_PARAS; i++) {
+        const sb_para *p = &c->paras[i];
+        if (c->info[p->elem].noise == SB_NOISE_HIDDEN)
+            continue;
+        const char *s = p->text;
+        while (*s && !(*name && *date)) {
+            const char *nl = strchr(s, '\n');
+            size_t len = nl ? (size_t)(nl - s) : strlen(s);
+            char *v = NULL;
+            if (!*name && sb_byline_line(s, len, &v))
+                *name = v;
+            else
+                free(v);
+            if (!*date) {
+                char *d = NULL;
+                if (sb_dateline_line(s, len, &d)) {
+                    *date = d;
+                } else if (sb_byline_line(s, len, NULL)) {
+                    /* "By Jane Doe · 5 March 2024" */
+                    char line[SB_BYLINE_MAX + 1];
+                    memcpy(line, s, len);
+                    line[len] = '\0';
+                    *date = sb_date_find_in_text(line);
+                }
+            }
+            s += len;
+            if (*s == '\n')
+                s++;
+        }
+    }
+}
+
+static long headline_para(const sb_story_ctx *c, int headline_elem, const char *headline,
+                          int root)
+{
+    for (size_t i = 0; i < c->n_paras; i++)
+        if (c->paras[i].elem == headline_elem ||
+            (headline && !c->info[c->paras[i].elem].noise && strstr(c->paras[i].text, headline)))
+            return (long)i;
+    for (size_t i = 0; i < c->n_paras; i++)
+        if (c->paras[i].elem >= root)
+            return (long)i;
+    return -1;
 }
 
 static void set_field(char **field, char *value)
@@ -384,7 +521,10 @@ int sb_dom_extract(const sb_dom_input *in, sb_story *out)
     }
     sb_textctx_free(tctx);
 
+    flatten_line_breaks(text.data);
     sb_image *img = sb_lead_image(&c, &meta, roots, n_roots, headline, text.data);
+    if (img && img->caption)
+        drop_paragraph(text.data, img->caption);
     if (img) {
         if (out->lead_image) {
             free(out->lead_image->url);
@@ -393,6 +533,20 @@ int sb_dom_extract(const sb_dom_input *in, sb_story *out)
             free(out->lead_image);
         }
         out->lead_image = img;
+    }
+    if (!meta.byline || !meta.published) {
+        char *name = NULL, *date = NULL;
+        long from = headline_para(&c, headline_elem, headline, roots[0]);
+        if (from >= 0)
+            visible_credits(&c, from, &name, &date);
+        if (!meta.byline && name)
+            set_field(&out->byline, name);
+        else
+            free(name);
+        if (!meta.published && date)
+            set_field(&out->published, date);
+        else
+            free(date);
     }
     set_field(&out->title, headline);
     free(out->text);

@@ -2,8 +2,10 @@
  *
  * A run is the inline content of one block element between two of its block
  * children: "<div>Intro <b>x</b><p>One</p>tail</div>" gives "Intro x" and
- * "tail" (owned by the div) and "One" (owned by the p).  This is the unit the
- * extractor keeps or drops, and the unit the content score is built from.
+ * "tail" (owned by the div) and "One" (owned by the p).  A blank line made
+ * of two <br> also ends a run; a single <br> stays in the text as "\n".
+ * This is the unit the extractor keeps or drops, and the unit the content
+ * score is built from.
  * The walk is iterative with explicit enter/leave so that block ends can
  * close runs. */
 #include "story_parts.h"
@@ -185,7 +187,12 @@ static void collect_runs(sb_story_ctx *c, const GumboNode *top)
         if (sb_is_nontext_tag(t))
             continue;
         if (t == GUMBO_TAG_BR) {
-            run_break(&r);
+            /* A second <br> with nothing but white space since the first
+             * leaves a blank line: the reader sees a paragraph end. */
+            if (r.text.len && r.text.data[r.text.len - 1] == '\n')
+                run_flush(c, &r, owner, &cap);
+            else
+                run_break(&r);
             continue;
         }
         if (t == GUMBO_TAG_IMG || t == GUMBO_TAG_INPUT || t == GUMBO_TAG_HR ||
@@ -251,9 +258,13 @@ void sb_paras_build(sb_story_ctx *c)
      * pass sums every subtree. */
     for (size_t i = n; i-- > 0;) {
         sb_elem_info *e = &c->info[i];
+        if (e->n_heading && e->text && e->link_text * 2 > e->text &&
+            sb_tag(d->elems[i]) >= GUMBO_TAG_H1 && sb_tag(d->elems[i]) <= GUMBO_TAG_H6)
+            e->n_link_heading++;
         if (e->parent < 0)
             continue;
         sb_elem_info *p = &c->info[e->parent];
+        p->n_link_heading += e->n_link_heading;
         p->text += e->text;
         p->link_text += e->link_text;
         p->commas += e->commas;

@@ -38,6 +38,7 @@ typedef struct sb_elem_info {
     unsigned n_para;       /* paragraph runs owned inside the subtree */
     unsigned n_p;          /* <p> elements in the subtree */
     unsigned n_li, n_img, n_input, n_embed, n_heading;
+    unsigned n_link_heading; /* headings that are mostly a link */
     int class_weight;      /* Readability-like: +25 positive, -25 negative */
     sb_noise own_noise;    /* from this element alone */
     sb_noise noise;        /* own, or inherited from an ancestor */
@@ -83,6 +84,10 @@ void sb_noise_mark(sb_story_ctx *c);
 void sb_noise_mark_containers(sb_story_ctx *c, const int *roots, size_t n_roots);
 /* Per-paragraph judgement (link density, short link-only lines). */
 const char *sb_para_noise(const sb_story_ctx *c, const sb_para *p);
+
+/* A list of teasers for other stories: several headings that are links,
+ * each with a summary under it ("Latest news" cards). */
+bool sb_teaser_list(const sb_story_ctx *c, int id);
 
 /* content_root.c: the story's roots when none are given (dom mode).
  * Returns how many; *roots is malloc'd, in document order. */

@@ -16,6 +16,8 @@
 /* Raw Simon White similarity to the headline above which a neighbour
  * speaks of the same subject (LBNEST's relatedness threshold). */
 #define TEASER_SIM 0.2
+/* At or above this similarity a candidate is the headline itself. */
+#define TEASER_IS_HEADLINE 0.75
 
 
 typedef struct teaser_ctx {
@@ -51,8 +53,12 @@ static bool accept(const sb_doc *doc, int elem, void *vctx)
     if (!standfirst_like(t->c, p))
         return false;
     /* A neighbour is a standfirst only when it speaks of the headline's
-     * subject; otherwise it is the next teaser of a list or a sidebar. */
-    return t->headline && sb_white_str(p->text, t->headline) > TEASER_SIM;
+     * subject; otherwise it is the next teaser of a list or a sidebar.
+     * One that repeats the headline is the headline. */
+    if (!t->headline)
+        return false;
+    double sim = sb_white_str(p->text, t->headline);
+    return sim > TEASER_SIM && sim < TEASER_IS_HEADLINE;
 }
 
 long sb_teaser_find(sb_story_ctx *c, int root, const char *headline)

@@ -10,7 +10,7 @@ int sb_method_dom(sb_page *page, sb_story *story)
     sb_dom_input in = {
         .doc = page->doc,
         .base_url = page->base_url,
-        .similarity = page->opt ? page->opt->similarity : SB_SIM_SENTENCES,
+        .similarity = page->opt ? page->opt->similarity : SB_SIM_OFF,
         .explain = page->opt ? page->opt->explain : NULL,
     };
     free(story->method);

@@ -22,7 +22,7 @@ static int run_dom(sb_page *page, sb_story *story, const sb_region *region,
         .roots = region ? region->roots : NULL,
         .n_roots = region ? region->n_roots : 0,
         .base_url = page->base_url,
-        .similarity = opt ? opt->similarity : SB_SIM_SENTENCES,
+        .similarity = opt ? opt->similarity : SB_SIM_OFF,
         .boxes = boxes,
         .explain = opt ? opt->explain : NULL,
     };

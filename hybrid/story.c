@@ -10,7 +10,7 @@ void sb_options_init(sb_options *opt)
     *opt = (sb_options){0};
     opt->method = "hybrid";
     opt->width = 1280;
-    opt->similarity = SB_SIM_SENTENCES;
+    opt->similarity = SB_SIM_OFF;
 }
 
 static void image_free(sb_image *im)

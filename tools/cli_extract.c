@@ -25,7 +25,7 @@ static const char usage[] =
     "  --mode NAME         same as --method\n"
     "  --url URL           the page's address, for resolving relative URLs\n"
     "  --format F          json (default for one page), jsonl, text or html\n"
-    "  --similarity S      off, sentences (default) or blocks\n"
+    "  --similarity S      off (default: best measured), sentences or blocks\n"
     "  --param K=V         method parameter (repeatable), e.g. --param b=0.6;\n"
     "                      --params K=V,K=V gives several at once; every method\n"
     "                      takes similarity=off|sentences|blocks\n"
