@@ -379,6 +379,32 @@ static long headline_para(const sb_story_ctx *c, int headline_elem, const char *
     return -1;
 }
 
+/* True when every element of `inner` lies in one of `outer`. */
+static bool all_within(const sb_story_ctx *c, const int *inner, size_t n_inner, const int *outer,
+                       size_t n_outer)
+{
+    for (size_t i = 0; i < n_inner; i++) {
+        bool any = false;
+        for (size_t r = 0; r < n_outer && !any; r++)
+            any = sb_elem_within(c, inner[i], outer[r]);
+        if (!any)
+            return false;
+    }
+    return true;
+}
+
+/* Rendered characters outside links under the given elements. */
+static unsigned long rendered_prose(const sb_boxtree *t, const int *elems, size_t n)
+{
+    unsigned long sum = 0;
+    for (size_t i = 0; i < n; i++) {
+        const sb_box *b = sb_boxtree_box_of(t, elems[i]);
+        if (b)
+            sum += b->text_chars - (b->link_chars < b->text_chars ? b->link_chars : b->text_chars);
+    }
+    return sum;
+}
+
 static void set_field(char **field, char *value)
 {
     if (!value)
@@ -430,16 +456,17 @@ int sb_dom_extract(const sb_dom_input *in, sb_story *out)
          * is trusted. */
         int *dom_roots = NULL;
         size_t n_dom = sb_choose_roots(&c, &dom_roots);
-        bool inside = n_dom > 0;
-        for (size_t i = 0; i < n_dom && inside; i++) {
-            bool any = false;
-            for (size_t r = 0; r < n_roots && !any; r++)
-                any = sb_elem_within(&c, dom_roots[i], roots[r]);
-            inside = any;
-        }
-        if (inside) {
+        const char *why = NULL;
+        if (n_dom && all_within(&c, dom_roots, n_dom, roots, n_roots))
+            why = "region narrowed to the DOM's story container";
+        else if (n_dom && all_within(&c, roots, n_roots, dom_roots, n_dom))
+            why = "region is part of the DOM's story container: widened to it";
+        else if (n_dom && in->boxes &&
+                 rendered_prose(in->boxes, dom_roots, n_dom) > rendered_prose(in->boxes, roots, n_roots))
+            why = "the DOM's story container shows more text than the region: taken instead";
+        if (why) {
             if (c.explain)
-                fprintf(c.explain, "region narrowed to the DOM's story container\n");
+                fprintf(c.explain, "%s\n", why);
             free(roots);
             roots = dom_roots;
             n_roots = n_dom;
