@@ -393,6 +393,15 @@ static bool all_within(const sb_story_ctx *c, const int *inner, size_t n_inner, 
     return true;
 }
 
+/* True when the DOM's own signals call every element boilerplate. */
+static bool all_noise(const sb_story_ctx *c, const int *elems, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!c->info[elems[i]].noise)
+            return false;
+    return n > 0;
+}
+
 /* Rendered characters outside links under the given elements. */
 static unsigned long rendered_prose(const sb_boxtree *t, const int *elems, size_t n)
 {
@@ -464,6 +473,8 @@ int sb_dom_extract(const sb_dom_input *in, sb_story *out)
         else if (n_dom && in->boxes &&
                  rendered_prose(in->boxes, dom_roots, n_dom) > rendered_prose(in->boxes, roots, n_roots))
             why = "the DOM's story container shows more text than the region: taken instead";
+        else if (n_dom && all_noise(&c, roots, n_roots))
+            why = "the region is page furniture by its markup (sidebar, comments...): DOM container taken";
         if (why) {
             if (c.explain)
                 fprintf(c.explain, "%s\n", why);
