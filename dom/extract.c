@@ -342,22 +342,17 @@ static void visible_credits(const sb_story_ctx *c, long from, char **name, char 
         while (*s && !(*name && *date)) {
             const char *nl = strchr(s, '\n');
             size_t len = nl ? (size_t)(nl - s) : strlen(s);
+            /* One reading of the line serves both fields. */
             char *v = NULL;
-            if (!*name && sb_byline_line(s, len, &v))
+            bool byline = sb_byline_line(s, len, *name ? NULL : &v);
+            if (!*name)
                 *name = v;
-            else
-                free(v);
-            if (!*date) {
-                char *d = NULL;
-                if (sb_dateline_line(s, len, &d)) {
-                    *date = d;
-                } else if (sb_byline_line(s, len, NULL)) {
-                    /* "By Jane Doe · 5 March 2024" */
-                    char line[SB_BYLINE_MAX + 1];
-                    memcpy(line, s, len);
-                    line[len] = '\0';
-                    *date = sb_date_find_in_text(line);
-                }
+            if (!*date && !sb_dateline_line(s, len, date) && byline) {
+                /* "By Jane Doe · 5 March 2024" */
+                char line[SB_BYLINE_MAX + 1];
+                memcpy(line, s, len);
+                line[len] = '\0';
+                *date = sb_date_find_in_text(line);
             }
             s += len;
             if (*s == '\n')

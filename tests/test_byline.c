@@ -13,34 +13,25 @@
 
 #include "dom/byline.h"
 
-/* want_name NULL: not a byline. */
-static void check_byline(const char *line, const char *want_name)
+typedef bool (*line_fn)(const char *, size_t, char **);
+
+/* want NULL: the line is not of the kind; otherwise the value read. */
+static void check_line(line_fn fn, const char *kind, const char *line, const char *want)
 {
-    char *name = NULL;
-    bool is = sb_byline_line(line, strlen(line), &name);
-    if (!want_name) {
+    char *got = NULL;
+    bool is = fn(line, strlen(line), &got);
+    if (!want) {
         if (is)
-            fail_msg("byline(\"%s\") = true (name %s), want false", line, name ? name : "NULL");
-    } else if (!is || !name || strcmp(name, want_name) != 0) {
-        fail_msg("byline(\"%s\") = %s, name \"%s\", want \"%s\"", line, is ? "true" : "false",
-                 name ? name : "NULL", want_name);
+            fail_msg("%s(\"%s\") = true (%s), want false", kind, line, got ? got : "NULL");
+    } else if (!is || !got || strcmp(got, want) != 0) {
+        fail_msg("%s(\"%s\") = %s, \"%s\", want \"%s\"", kind, line, is ? "true" : "false",
+                 got ? got : "NULL", want);
     }
-    free(name);
+    free(got);
 }
 
-static void check_dateline(const char *line, const char *want_iso)
-{
-    char *iso = NULL;
-    bool is = sb_dateline_line(line, strlen(line), &iso);
-    if (!want_iso) {
-        if (is)
-            fail_msg("dateline(\"%s\") = true (%s), want false", line, iso ? iso : "NULL");
-    } else if (!is || !iso || strcmp(iso, want_iso) != 0) {
-        fail_msg("dateline(\"%s\") = %s, \"%s\", want \"%s\"", line, is ? "true" : "false",
-                 iso ? iso : "NULL", want_iso);
-    }
-    free(iso);
-}
+#define check_byline(line, want) check_line(sb_byline_line, "byline", line, want)
+#define check_dateline(line, want) check_line(sb_dateline_line, "dateline", line, want)
 
 static void test_bylines(void **state)
 {
