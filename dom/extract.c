@@ -16,6 +16,7 @@
 #include "sentences.h"
 #include "similarity.h"
 #include "story_parts.h"
+#include "utf8.h"
 
 /* Subtree of a root as an id range: pre-order ids make it contiguous. */
 typedef struct root_range {
@@ -56,7 +57,7 @@ static void explain_para(FILE *f, const sb_para *p, const char *verdict, const c
         return;
     fprintf(f, "para %s e%d <%s> %s: ", verdict, p->elem, gumbo_normalized_tagname(p->tag),
             why ? why : "");
-    size_t n = p->len < 70 ? p->len : 70;
+    size_t n = sb_utf8_prefix(p->text, p->len, 70);
     for (size_t i = 0; i < n; i++)
         fputc(p->text[i] == '\n' ? ' ' : p->text[i], f);
     fputs(p->len > 70 ? "...\n" : "\n", f);
@@ -166,7 +167,7 @@ static void filter_sentences(sb_story_ctx *c, sb_simtext *const *refs, size_t n_
         sb_simtext_free(s);
         if (c->explain)
             fprintf(c->explain, "sentence %s %.3f: %.*s\n", related[k] ? "related" : "unrelated",
-                    sim, (int)(spans.v[k].len < 70 ? spans.v[k].len : 70),
+                    sim, (int)sb_utf8_prefix(p->text + spans.v[k].start, spans.v[k].len, 70),
                     p->text + spans.v[k].start);
     }
     sb_lbnest_rescue(related, n, keep);

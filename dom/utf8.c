@@ -98,6 +98,16 @@ size_t sb_utf8_count(const char *s, size_t len)
     return count;
 }
 
+size_t sb_utf8_prefix(const char *s, size_t len, size_t max)
+{
+    if (len <= max)
+        return len;
+    size_t n = max;
+    while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+        n--;
+    return n;
+}
+
 char *sb_utf8_sanitize_copy(const char *s, size_t len)
 {
     sb_buf b = SB_BUF_INIT;

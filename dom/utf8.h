@@ -33,6 +33,10 @@ bool sb_utf8_valid(const char *s, size_t len);
 /* Number of code points, counting each malformed byte as one. */
 size_t sb_utf8_count(const char *s, size_t len);
 
+/* Length in bytes of the longest prefix of s[0..len) that is at most max
+ * bytes and does not end inside a UTF-8 sequence (for clipped previews). */
+size_t sb_utf8_prefix(const char *s, size_t len, size_t max);
+
 /* Copy of s[0..len) with malformed bytes replaced by U+FFFD (caller frees). */
 char *sb_utf8_sanitize_copy(const char *s, size_t len);
 

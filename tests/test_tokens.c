@@ -50,6 +50,11 @@ static void test_decode_encode(void **state)
     assert_true(sb_utf8_valid("h\xC3\xA9llo", 6));
     assert_false(sb_utf8_valid("h\xC3llo", 5));
     assert_int_equal(sb_utf8_count("h\xC3\xA9llo", 6), 5);
+    /* A clipped preview backs off to the start of a split sequence. */
+    assert_int_equal(sb_utf8_prefix("h\xC3\xA9llo", 6, 2), 1);
+    assert_int_equal(sb_utf8_prefix("h\xC3\xA9llo", 6, 3), 3);
+    assert_int_equal(sb_utf8_prefix("h\xC3\xA9llo", 6, 9), 6);
+    assert_int_equal(sb_utf8_prefix("\xE2\x82\xAC!", 4, 2), 0);
     char *s = sb_utf8_sanitize_copy("a\xFF" "b", 3);
     assert_string_equal(s, "a\xEF\xBF\xBD" "b");
     free(s);
