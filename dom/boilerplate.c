@@ -8,6 +8,7 @@
  * text: mostly links, more form fields than paragraphs, thin wrappers of
  * images or embeds.  Nothing here knows any site. */
 #include "story_parts.h"
+#include "strbuf.h"
 
 #include <ctype.h>
 #include <string.h>
@@ -16,6 +17,11 @@
  * is a link list (Readability's conditional cleaning threshold; 0.3 and 0.4
  * measured no better). */
 #define LINK_DENSITY_MAX 0.2
+
+/* A class that names both furniture and content ("related-articles") is
+ * furniture only while it holds less than 1/MIXED_NAME_SHARE of the page's
+ * text. */
+#define MIXED_NAME_SHARE 4
 
 const char *sb_noise_name(sb_noise n)
 {
@@ -113,6 +119,77 @@ static const char *const byline_subs[] = {
     "byline", "author", "dateline", "writtenby", "posted-on", "postedon",
     "published", "timestamp", "date", "time", NULL};
 
+/* What a class or id list says, read one name at a time.  A name with a
+ * content word and no furniture word vetoes a furniture verdict from
+ * another name ("post category-social-media").  A name that says both
+ * ("related-articles", "article-footer", "comment-content") is mixed:
+ * the caller decides by size, because story bodies carry such names too
+ * ("story-body-supplemental"). */
+typedef struct name_verdict {
+    bool furniture, content, mixed;
+} name_verdict;
+
+static void judge_names(const char *list, name_verdict *v)
+{
+    const char *s = list;
+    while (*s) {
+        while (*s && isspace((unsigned char)*s))
+            s++;
+        size_t n = 0;
+        while (s[n] && !isspace((unsigned char)s[n]))
+            n++;
+        if (n == 0)
+            break;
+        lname one;
+        size_t k = n < sizeof one.s - 1 ? n : sizeof one.s - 1;
+        memcpy(one.s, s, k);
+        one.s[k] = '\0';
+        bool f = any_sub(one.s, furniture_subs) || any_token(one.s, furniture_tokens);
+        bool c = any_sub(one.s, content_subs);
+        if (f && c)
+            v->mixed = true;
+        else if (f)
+            v->furniture = true;
+        else if (c)
+            v->content = true;
+        s += n;
+    }
+}
+
+/* Letters and digits of s, lower-cased, into out (bounded). */
+static void squeeze(const char *s, size_t len, lname *out)
+{
+    size_t w = 0;
+    for (size_t i = 0; i < len && s[i] && w + 1 < sizeof out->s; i++)
+        if (isalnum((unsigned char)s[i]))
+            out->s[w++] = (char)tolower((unsigned char)s[i]);
+    out->s[w] = '\0';
+}
+
+/* Generated anchors: an id that spells the element's own heading
+ * ("sharing-with-a-single-developer" over <h2>Sharing with a single
+ * developer</h2>) names the topic, not the kind of element. */
+static bool id_is_heading_slug(const GumboNode *n, const char *id)
+{
+    const GumboVector *kids = &n->v.element.children;
+    for (unsigned i = 0; i < kids->length && i < 4; i++) {
+        const GumboNode *k = kids->data[i];
+        if (k->type != GUMBO_NODE_ELEMENT)
+            continue;
+        GumboTag t = k->v.element.tag;
+        if (t < GUMBO_TAG_H1 || t > GUMBO_TAG_H6)
+            continue;
+        sb_buf b = {0};
+        sb_node_text(k, &b, false);
+        lname a, h;
+        squeeze(id, strlen(id), &a);
+        squeeze(b.data ? b.data : "", b.len, &h);
+        sb_buf_free(&b);
+        return a.s[0] && strcmp(a.s, h.s) == 0;
+    }
+    return false;
+}
+
 static int name_weight(const char *raw)
 {
     if (!raw || !*raw)
@@ -187,21 +264,27 @@ static sb_noise own_noise(const sb_story_ctx *c, int id)
         return SB_NOISE_NONE;
     lname lc, li;
     const char *names[2] = {cls ? lower_name(cls, &lc) : NULL, idv ? lower_name(idv, &li) : NULL};
-    bool furniture = false, content = false;
-    for (int i = 0; i < 2; i++) {
-        if (!names[i] || !*names[i])
-            continue;
-        if (any_sub(names[i], furniture_subs) || any_token(names[i], furniture_tokens))
-            furniture = true;
-        if (any_sub(names[i], content_subs))
-            content = true;
+    name_verdict v = {false, false, false};
+    if (names[0])
+        judge_names(names[0], &v);
+    if (names[1]) {
+        name_verdict iv = {false, false, false};
+        judge_names(names[1], &iv);
+        if (!((iv.furniture || iv.mixed) && id_is_heading_slug(n, idv))) {
+            v.furniture |= iv.furniture;
+            v.content |= iv.content;
+            v.mixed |= iv.mixed;
+        }
     }
     const sb_elem_info *e = &c->info[id];
     /* A wrapper holding most of the page's text is layout, whatever its
-     * name says ("page-with-sidebar", "nav-drawer-panel"). */
+     * name says ("page-with-sidebar", "nav-drawer-panel"); a mixed name
+     * must be a smaller part still to count as furniture. */
     unsigned page_text = c->body >= 0 ? c->info[c->body].text : 0;
-    if (furniture && !content && !(page_text && e->text * 2 > page_text))
+    bool furniture = v.furniture || (v.mixed && !(page_text && e->text * MIXED_NAME_SHARE > page_text));
+    if (furniture && !v.content && !(page_text && e->text * 2 > page_text))
         return SB_NOISE_TOKENS;
+    bool content = v.content || v.mixed;
 
     if (e->text > 0 && e->text < 160) {
         bool byline = false;
