@@ -210,7 +210,7 @@ static bool is_page_level(const sb_box *b)
  * the element that holds the story column: up while the parent is no wider
  * than the block's column (a wider parent takes in a sidebar), is mostly
  * running text rather than links (a parent holding menus and link lists is
- * page furniture), and is not the page itself. */
+ * page furniture), and is not the page itself or above an <article>. */
 static int story_container(const sb_boxtree *t, const sb_vblock *blk)
 {
     int c = blk->container;
@@ -220,6 +220,10 @@ static int story_container(const sb_boxtree *t, const sb_vblock *blk)
         return c;
     int em = blk->font_size > 0 ? blk->font_size : 16;
     for (;;) {
+        /* An <article> is the page's own word for one story's bounds;
+         * above it sit the next story, teasers and comments. */
+        if (t->boxes[c].tag && strcmp(t->boxes[c].tag, "article") == 0)
+            break;
         int p = t->boxes[c].parent;
         while (p >= 0 && t->boxes[p].elem < 0)
             p = t->boxes[p].parent;
