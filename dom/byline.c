@@ -3,6 +3,7 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 
 #include "date.h"
@@ -14,6 +15,7 @@
 #define DATELINE_MAX_WORDS 4
 #define DATELINE_MAX 120
 #define RIGHTS_MAX 300
+#define CREDIT_MAX 160
 #define NAME_MAX_TOKENS 10
 
 static char ascii_lower(char c)
@@ -263,5 +265,34 @@ bool sb_rights_line(const char *line, size_t len)
     for (const char *const *p = phrases; *p; p++)
         if (icontains_n(line, len, *p))
             return true;
+    return false;
+}
+
+/* Labels that open a picture or source credit, each followed by ':'
+ * (optionally after a figure number: "Abbildung 4:"). */
+static const char *const credit_labels[] = {
+    "foto", "fotos", "photo", "photos", "photo credit", "photograph", "bild", "bilder",
+    "image", "images", "picture", "credit", "credits", "cr\xc3\xa9" "dit", "cr\xc3\xa9" "dits",
+    "cr\xc3\xa9" "dits photos", "titelbild", "beitragsbild", "headerbild", "abbildung", "abb.",
+    "figure", "fig.", "quelle", "quellen", "source", "sources", "fuente", "fonte",
+    "illustration", "grafik", "video", NULL};
+
+bool sb_credit_line(const char *line, size_t len)
+{
+    if (!line || len == 0 || len > CREDIT_MAX)
+        return false;
+    for (size_t i = 0; i + 1 < len; i++)
+        if ((unsigned char)line[i] == 0xc2 && (unsigned char)line[i + 1] == 0xa9) /* © */
+            return true;
+    for (const char *const *l = credit_labels; *l; l++) {
+        size_t n = strlen(*l);
+        if (!iprefix(line, len, *l))
+            continue;
+        size_t at = n;
+        while (at < len && (line[at] == ' ' || isdigit((unsigned char)line[at])))
+            at++;
+        if (at < len && line[at] == ':')
+            return true;
+    }
     return false;
 }

@@ -31,4 +31,9 @@ bool sb_dateline_line(const char *line, size_t len, char **iso);
  * "Copyright 2003 ... All rights reserved."). */
 bool sb_rights_line(const char *line, size_t len);
 
+/* True when line[0..len) is a short picture or source credit: a "©" in a
+ * line of at most 160 bytes, or a label such as "Foto:", "Photo credit:",
+ * "Quelle:", "Abbildung 4:" at its start. */
+bool sb_credit_line(const char *line, size_t len);
+
 #endif

@@ -94,6 +94,24 @@ static void test_rights(void **state)
             fail_msg("rights(\"%s\") = true, want false", *s);
 }
 
+static void test_credits(void **state)
+{
+    (void)state;
+    const char *yes[] = {"Foto: Valley Courier archive", "Photo credit: Jane Rowe",
+                         "Abbildung 4: klassische Schwachschicht.", "Quelle: Landesregierung",
+                         "Marco Odermatt, Ski-Star aus der Schweiz. \xc2\xa9 AFP / Marco Bertorello",
+                         "Cr\xc3\xa9" "dits photos : Bestimage", NULL};
+    const char *no[] = {"Photographers waited outside the court all day.",
+                        "The source of the leak was never found: the inquiry closed in May.",
+                        "Fotografie", NULL};
+    for (const char **s = yes; *s; s++)
+        if (!sb_credit_line(*s, strlen(*s)))
+            fail_msg("credit(\"%s\") = false, want true", *s);
+    for (const char **s = no; *s; s++)
+        if (sb_credit_line(*s, strlen(*s)))
+            fail_msg("credit(\"%s\") = true, want false", *s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -101,6 +119,7 @@ int main(void)
         cmocka_unit_test(test_not_bylines),
         cmocka_unit_test(test_datelines),
         cmocka_unit_test(test_rights),
+        cmocka_unit_test(test_credits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
