@@ -6,6 +6,7 @@
  * similarity analysis of LBNEST section III when asked; the lead image. */
 #include "extract.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -78,17 +79,88 @@ static bool is_heading(GumboTag t)
 }
 
 /* Captions belong to their image (the record's lead_image.caption), not to
- * the running text. */
-static bool in_caption(const sb_story_ctx *c, int e, int root)
+ * the running text: a <figcaption>, a small element whose class calls it a
+ * caption ("wp-caption-text", "image-caption"), or a paragraph that repeats
+ * the alt text of an image just before it. */
+#define CAPTION_CLASS_MAX_TEXT 400
+#define CAPTION_ALT_MIN 25
+#define CAPTION_IMAGE_LOOKBACK 12
+
+/* True when s starts with `lower`, compared case-insensitively. */
+static bool starts_lower(const char *s, const char *lower)
 {
-    for (; e >= 0; e = c->info[e].parent) {
+    for (; *lower; s++, lower++)
+        if (tolower((unsigned char)*s) != *lower)
+            return false;
+    return true;
+}
+
+static bool caption_class(const sb_story_ctx *c, int e)
+{
+    const char *cls = sb_attr(c->doc->elems[e], "class");
+    if (!cls || c->info[e].text > CAPTION_CLASS_MAX_TEXT)
+        return false;
+    for (const char *s = cls + 1; (s = strchr(s, 'a')) != NULL; s++) {
+        if (tolower((unsigned char)s[-1]) != 'c' || !starts_lower(s, "aption"))
+            continue;
+        /* "no-caption", "nocaption": the page says there is none. */
+        const char *w = s - 1;
+        if (w > cls && (w[-1] == '-' || w[-1] == '_'))
+            w--;
+        if (!(w - cls >= 2 && starts_lower(w - 2, "no")))
+            return true;
+    }
+    return false;
+}
+
+/* How many non-space bytes of `prefix` open `text`, white space runs
+ * matching each other; 0 when `text` does not start with all of it. */
+static size_t starts_with_words(const char *text, const char *prefix)
+{
+    size_t matched = 0;
+    const char *t = text, *q = prefix;
+    while (*q && isspace((unsigned char)*q))
+        q++;
+    while (*q) {
+        if (isspace((unsigned char)*q)) {
+            if (!isspace((unsigned char)*t))
+                return 0;
+            while (isspace((unsigned char)*q))
+                q++;
+            while (isspace((unsigned char)*t))
+                t++;
+            continue;
+        }
+        if (*t != *q)
+            return 0;
+        t++, q++, matched++;
+    }
+    return matched;
+}
+
+static bool repeats_image_alt(const sb_story_ctx *c, const sb_para *p)
+{
+    for (int e = p->elem - 1; e >= 0 && e >= p->elem - CAPTION_IMAGE_LOOKBACK; e--) {
+        const GumboNode *n = c->doc->elems[e];
+        if (sb_tag(n) != GUMBO_TAG_IMG)
+            continue;
+        const char *alt = sb_attr(n, "alt");
+        if (alt && starts_with_words(p->text, alt) >= CAPTION_ALT_MIN)
+            return true;
+    }
+    return false;
+}
+
+static bool in_caption(const sb_story_ctx *c, const sb_para *p, int root)
+{
+    for (int e = p->elem; e >= 0; e = c->info[e].parent) {
         GumboTag t = sb_tag(c->doc->elems[e]);
-        if (t == GUMBO_TAG_FIGCAPTION)
+        if (t == GUMBO_TAG_FIGCAPTION || caption_class(c, e))
             return true;
         if (e == root)
             break;
     }
-    return false;
+    return repeats_image_alt(c, p);
 }
 
 /* Lines shorter than this without a sentence end may sit in a credits
@@ -246,12 +318,14 @@ static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *r
             (p->elem == headline_elem || strcmp(p->text, headline) == 0 ||
              (is_heading(p->tag) && sb_white_str(p->text, headline) >= 0.75)))
             why = "the headline";
-        if (!why && in_caption(c, p->elem, root))
+        if (!why && in_caption(c, p, root))
             why = "image caption";
         if (!why && !is_heading(p->tag) && credits_block(p, headline))
             why = "byline/dateline";
         if (!why && sb_rights_line(p->text, p->len))
             why = "rights notice";
+        if (!why && !is_heading(p->tag) && sb_credit_line(p->text, p->len))
+            why = "picture or source credit";
         /* Short labels repeat across a page ("Advertisement", "Share");
          * real paragraphs may legitimately repeat (pull quotes), so only
          * short non-heading lines are deduplicated. */
