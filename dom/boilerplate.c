@@ -97,11 +97,15 @@ static const char *const furniture_subs[] = {
     "mostpopular", "most-read", "mostread", "read-more", "readmore",
     "follow-us", "community", "shoutbox", "remark", "replies", "agegate",
     "paywall", "login", "jump-link", "skip-link", "print-only", "rating",
+    "author-bio", "authorbio", "author-box", "authorbox", "about-author",
+    "about-the-author", "author-info", "author-desc", "author-card", "author-profile",
+    "postmetadata", "post-meta", "postmeta", "entry-meta", "entry-utility", "post-footer",
+    "donation", "donate", "likes", "kommentar", "comentario", "reacties", "yorum",
     NULL};
 /* Short names that only count as whole tokens. */
 static const char *const furniture_tokens[] = {
     "ad", "ads", "adv", "nav", "menu", "tags", "tag", "rss", "hidden", "hide", "sr",
-    "screen-reader", "visually", "offscreen", "supplemental", NULL};
+    "screen-reader", "visually", "offscreen", "supplemental", "cta", NULL};
 /* Names of content: they veto a furniture verdict. */
 static const char *const content_subs[] = {
     "article", "body", "content", "entry", "main", "story", "post", "text",

@@ -105,6 +105,34 @@ static void test_dom_mode_story(void **state)
     story_clear(&s);
 }
 
+/* Furniture inside the story's own container, named or shaped: captions by
+ * class and by repeating an image's alt text, picture and source credits,
+ * a small related box, an author bio, post metadata, comments named in
+ * German.  The story body's own mixed name ("story-body-supplemental")
+ * and a section whose id spells its heading ("sharing-the-losses") are
+ * not furniture. */
+static void test_furniture_inside_story(void **state)
+{
+    (void)state;
+    sb_story s;
+    run("furniture.html", NULL, SB_SIM_OFF, &s);
+    assert_string_equal(s.title, "Orchard growers count a late frost's cost");
+    assert_string_equal(
+        s.text,
+        "Apple growers in the upper valley lost about a third of this year's blossom to a "
+        "frost that arrived two weeks after the trees had flowered, the growers' association "
+        "said on Tuesday.\n\n"
+        "Temperatures fell to four degrees below freezing on two nights in a row, and the fans "
+        "and heaters that most orchards keep for such nights could not hold the cold off the "
+        "lower slopes.\n\n"
+        "Sharing the losses\n\n"
+        "The association wants the regional fund to pay for part of the damage, as it did "
+        "after the hail of 2019, and will present its figures to the council next month.\n\n"
+        "Smaller growers, who sell most of their fruit at the farm gate, said a poor harvest "
+        "would hit them hardest, because they have no contracts to fall back on.");
+    story_clear(&s);
+}
+
 static void test_region_teaser_by_neighbours(void **state)
 {
     (void)state;
@@ -205,6 +233,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_dom_mode_story),
+        cmocka_unit_test(test_furniture_inside_story),
         cmocka_unit_test(test_region_teaser_by_neighbours),
         cmocka_unit_test(test_similarity_sentences),
         cmocka_unit_test(test_lead_image_rejects_logo_and_pixel),
