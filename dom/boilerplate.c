@@ -100,7 +100,7 @@ static const char *const furniture_subs[] = {
     "author-bio", "authorbio", "author-box", "authorbox", "about-author",
     "about-the-author", "author-info", "author-desc", "author-card", "author-profile",
     "postmetadata", "post-meta", "postmeta", "entry-meta", "entry-utility", "post-footer",
-    "donation", "donate", "likes", "kommentar", "comentario", "reacties", "yorum",
+    "donation", "donate", "likes", "vcard", "kommentar", "comentario", "reacties", "yorum",
     NULL};
 /* Short names that only count as whole tokens. */
 static const char *const furniture_tokens[] = {
@@ -341,17 +341,20 @@ static bool thin_container(const sb_story_ctx *c, int id)
         t != GUMBO_TAG_TABLE && t != GUMBO_TAG_FORM && t != GUMBO_TAG_SECTION &&
         t != GUMBO_TAG_HEADER && t != GUMBO_TAG_DL)
         return false;
+    /* Judged on what is left once share bars, hidden widgets and named
+     * furniture inside it are gone, as Readability cleans before it
+     * measures: a story box is not link-heavy because of its share bar. */
     const sb_elem_info *e = &c->info[id];
-    if (e->text == 0)
+    if (e->clean_text == 0)
         return false; /* nothing to drop; images are judged elsewhere */
     int weight = e->class_weight;
-    if (weight < 0 && e->commas < 10)
+    if (weight < 0 && e->clean_commas < 10)
         return true;
-    if (e->commas >= 10)
+    if (e->clean_commas >= 10)
         return false;
-    double ld = (double)e->link_text / (double)e->text;
+    double ld = (double)e->clean_link / (double)e->clean_text;
     bool list = t == GUMBO_TAG_UL || t == GUMBO_TAG_OL || t == GUMBO_TAG_DL;
-    if (weight < 25 && ld > LINK_DENSITY_MAX && !(list && ld < 0.5 && e->text > 400))
+    if (weight < 25 && ld > LINK_DENSITY_MAX && !(list && ld < 0.5 && e->clean_text > 400))
         return true;
     if (weight >= 25 && ld > 0.5)
         return true;
@@ -369,8 +372,27 @@ bool sb_teaser_list(const sb_story_ctx *c, int id)
     return e->n_link_heading >= TEASER_LIST_MIN_HEADINGS && e->n_link_heading * 3 >= e->n_para;
 }
 
+/* Fills clean_text, clean_link and clean_commas from the paragraphs that
+ * sb_noise_mark left standing. */
+static void count_clean_text(sb_story_ctx *c)
+{
+    for (size_t i = 0; i < c->doc->n_elems; i++)
+        c->info[i].clean_text = c->info[i].clean_link = c->info[i].clean_commas = 0;
+    for (size_t i = 0; i < c->n_paras; i++) {
+        const sb_para *p = &c->paras[i];
+        if (c->info[p->elem].noise)
+            continue;
+        for (int e = p->elem; e >= 0; e = c->info[e].parent) {
+            c->info[e].clean_text += p->len;
+            c->info[e].clean_link += p->link_len;
+            c->info[e].clean_commas += p->commas;
+        }
+    }
+}
+
 void sb_noise_mark_containers(sb_story_ctx *c, const int *roots, size_t n_roots)
 {
+    count_clean_text(c);
     for (size_t r = 0; r < n_roots; r++) {
         int root = roots[r];
         if (root < 0 || (size_t)root >= c->doc->n_elems)

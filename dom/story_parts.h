@@ -35,6 +35,9 @@ typedef struct sb_elem_info {
     unsigned text;         /* visible text bytes in the subtree (collapsed) */
     unsigned link_text;    /* of those, inside <a> */
     unsigned commas;
+    unsigned clean_text;   /* text, link_text and commas of the subtree's */
+    unsigned clean_link;   /* paragraphs that no stronger signal (hidden, */
+    unsigned clean_commas; /* furniture tag or name) already dropped */
     unsigned n_para;       /* paragraph runs owned inside the subtree */
     unsigned n_p;          /* <p> elements in the subtree */
     unsigned n_li, n_img, n_input, n_embed, n_heading;
