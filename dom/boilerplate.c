@@ -148,6 +148,11 @@ static void judge_names(const char *list, name_verdict *v)
         size_t k = n < sizeof one.s - 1 ? n : sizeof one.s - 1;
         memcpy(one.s, s, k);
         one.s[k] = '\0';
+        /* A BEM modifier ("TestReport__Section--Ads") names a variant of
+         * the element, not what the element is. */
+        char *mod = strstr(one.s, "--");
+        if (mod && mod > one.s)
+            *mod = '\0';
         bool f = any_sub(one.s, furniture_subs) || any_token(one.s, furniture_tokens);
         bool c = any_sub(one.s, content_subs);
         if (f && c)
