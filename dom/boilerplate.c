@@ -92,7 +92,7 @@ static const char *const furniture_subs[] = {
     "newsletter", "subscri", "signup", "sign-up", "advert", "sponsor", "promo",
     "cookie", "consent", "gdpr", "breadcrumb", "pagination", "pager",
     "sidebar", "footer", "navbar", "navigation", "masthead", "popup", "modal",
-    "banner", "skyscraper", "outbrain", "taboola", "tagcloud", "widget",
+    "banner", "skyscraper", "outbrain", "taboola", "tagcloud",
     "toolbar", "more-stories", "morestories", "trending", "most-popular",
     "mostpopular", "most-read", "mostread", "read-more", "readmore",
     "follow-us", "community", "shoutbox", "remark", "replies", "agegate",
