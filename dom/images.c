@@ -24,6 +24,10 @@
 #include "similarity.h"
 #include "url.h"
 
+/* Longest text (bytes) that reads as a caption when it is only the nearest
+ * text below an image rather than a <figcaption>. */
+#define CAPTION_MAX 150u
+
 typedef struct candidate {
     char *url;             /* unresolved */
     char *caption;
@@ -254,8 +258,9 @@ static bool consider(sb_story_ctx *c, const GumboNode *img, int elem, int anchor
         int e = sb_neighbour_find(c->doc, &q, NULL);
         if (e >= 0) {
             const sb_para *p = &c->paras[para_of[e]];
-            /* Only a short line reads as a caption; a paragraph is story. */
-            if (p->len < (p->tag == GUMBO_TAG_P ? 150u : 300u))
+            /* Only a short line reads as a caption; a paragraph is story,
+             * whether the page marks it up as <p> or as <div>. */
+            if (p->len < CAPTION_MAX)
                 k->caption = sb_xstrdup(p->text);
         }
     }
