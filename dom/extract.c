@@ -163,6 +163,9 @@ static bool in_caption(const sb_story_ctx *c, const sb_para *p, int root)
     return repeats_image_alt(c, p);
 }
 
+/* Headings at least this long (bytes) are prose set in a heading tag. */
+#define HEADING_PROSE_MIN 80
+
 /* Lines shorter than this without a sentence end may sit in a credits
  * block ("Farm & Ranch", "Courier Staff Writer"). */
 #define CREDIT_LABEL_MAX 40
@@ -352,7 +355,9 @@ static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *r
         for (size_t i = 0; i < c->n_paras; i++) {
             if (!keep[i])
                 continue;
-            if (is_heading(c->paras[i].tag)) {
+            /* A heading long enough to be prose (a standfirst set in <h4>)
+             * is read as a paragraph. */
+            if (is_heading(c->paras[i].tag) && c->paras[i].len < HEADING_PROSE_MIN) {
                 if (last_heading >= 0)
                     keep[last_heading] = false;
                 last_heading = (long)i;
