@@ -90,13 +90,13 @@ static bool any_token(const char *s, const char *const *list)
 static const char *const furniture_subs[] = {
     "comment", "disqus", "share", "sharing", "social", "related", "recommend",
     "newsletter", "subscri", "signup", "sign-up", "advert", "sponsor", "promo",
-    "cookie", "consent", "gdpr", "breadcrumb", "pagination", "pager",
+    "cookie", "consent", "gdpr", "breadcrumb", "pagination",
     "sidebar", "footer", "navbar", "navigation", "masthead", "popup", "modal",
     "banner", "skyscraper", "outbrain", "taboola", "tagcloud",
     "toolbar", "more-stories", "morestories", "trending", "most-popular",
     "mostpopular", "most-read", "mostread", "read-more", "readmore",
     "follow-us", "community", "shoutbox", "remark", "replies", "agegate",
-    "paywall", "login", "jump-link", "skip-link", "print-only", "rating",
+    "paywall", "login", "jump-link", "skip-link", "print-only",
     "author-bio", "authorbio", "author-box", "authorbox", "about-author",
     "about-the-author", "author-info", "author-desc", "author-card", "author-profile",
     "postmetadata", "post-meta", "postmeta", "entry-meta", "entry-utility", "post-footer",
@@ -105,7 +105,8 @@ static const char *const furniture_subs[] = {
 /* Short names that only count as whole tokens. */
 static const char *const furniture_tokens[] = {
     "ad", "ads", "adv", "nav", "menu", "tags", "tag", "rss", "hidden", "hide", "sr",
-    "screen-reader", "visually", "offscreen", "supplemental", "cta", NULL};
+    "screen-reader", "visually", "offscreen", "supplemental", "cta", "pager", "rating",
+    "ratings", NULL};
 /* Names of content: they veto a furniture verdict. */
 static const char *const content_subs[] = {
     "article", "body", "content", "entry", "main", "story", "post", "text",
