@@ -443,6 +443,10 @@ void sb_noise_mark_containers(sb_story_ctx *c, const int *roots, size_t n_roots)
             sb_elem_info *e = &c->info[i];
             if (e->own_noise)
                 continue;
+            /* The container of most of the root's remaining text is the
+             * story column, not a list inside it. */
+            if (e->clean_text * 2 > c->info[root].clean_text)
+                continue;
             if (thin_container(c, (int)i) || sb_teaser_list(c, (int)i))
                 e->own_noise = SB_NOISE_CONTAINER;
         }

@@ -133,6 +133,24 @@ static void test_furniture_inside_story(void **state)
     story_clear(&s);
 }
 
+/* A short story whose sentences carry links is the story column of its
+ * root, not a link list inside it; the menu beside it still goes. */
+static void test_linked_story_column(void **state)
+{
+    (void)state;
+    sb_story s;
+    run("linked_story.html", "page", SB_SIM_OFF, &s);
+    assert_string_equal(
+        s.text,
+        "This week the best long read is a report on the northern rivers and what the dry "
+        "summer did to the towns that live along them.\n\n"
+        "If you only have ten minutes, the piece about urban bees is short, funny and full of "
+        "surprises about the roofs of our city.\n\n"
+        "And for the train home there is an essay on old maps that I keep coming back to, "
+        "because it changes how I see my own street.");
+    story_clear(&s);
+}
+
 static void test_region_teaser_by_neighbours(void **state)
 {
     (void)state;
@@ -234,6 +252,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_dom_mode_story),
         cmocka_unit_test(test_furniture_inside_story),
+        cmocka_unit_test(test_linked_story_column),
         cmocka_unit_test(test_region_teaser_by_neighbours),
         cmocka_unit_test(test_similarity_sentences),
         cmocka_unit_test(test_lead_image_rejects_logo_and_pixel),
