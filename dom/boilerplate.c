@@ -311,15 +311,19 @@ static sb_noise own_noise(const sb_story_ctx *c, int id)
     return SB_NOISE_NONE;
 }
 
-/* Names only a story's body carries ("entry-content", itemprop
- * articleBody). */
+/* Elements only a story's body is: <article>, <main>, or an element named
+ * as such ("entry-content", Drupal's body field, itemprop articleBody). */
 static const char *const story_body_subs[] = {
     "entry-content", "entry-body", "post-content", "post-body", "postbody", "post-entry",
     "article-content", "article-body", "articlebody", "article__body", "article__content",
-    "article-text", "story-body", "storybody", "story-content", NULL};
+    "article-text", "story-body", "storybody", "story-content", "field-body",
+    "field-name-body", "field--name-body", NULL};
 
 static bool story_body_named(const GumboNode *node)
 {
+    GumboTag t = sb_tag(node);
+    if (t == GUMBO_TAG_ARTICLE || t == GUMBO_TAG_MAIN)
+        return true;
     const char *attrs[3] = {sb_attr(node, "class"), sb_attr(node, "id"), sb_attr(node, "itemprop")};
     for (int i = 0; i < 3; i++) {
         lname l;
