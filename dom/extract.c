@@ -454,6 +454,41 @@ static long headline_para(const sb_story_ctx *c, int headline_elem, const char *
     return -1;
 }
 
+/* The story's header: the few paragraphs printed between the headline and
+ * the story root (standfirst, dek, summary) belong to the story even when
+ * they do not speak the headline's words.  Only prose qualifies; bylines,
+ * captions and credits there are dropped as they are inside the root. */
+#define HEADER_ZONE_MAX_PARAS 3
+
+static void keep_header_zone(const sb_story_ctx *c, int headline_elem, const char *headline,
+                             int root, bool *keep)
+{
+    if (headline_elem < 0 || headline_elem >= root)
+        return;
+    long h = -1;
+    for (size_t i = 0; i < c->n_paras && h < 0; i++)
+        if (c->paras[i].elem == headline_elem)
+            h = (long)i;
+    if (h < 0)
+        return;
+    size_t end = (size_t)h + 1;
+    while (end < c->n_paras && c->paras[end].elem < root)
+        end++;
+    if (end == c->n_paras || end - (size_t)h - 1 > HEADER_ZONE_MAX_PARAS)
+        return;
+    for (size_t i = (size_t)h + 1; i < end; i++) {
+        const sb_para *p = &c->paras[i];
+        int where = -1;
+        if (keep[i] || !sb_standfirst_like(c, p) || sb_para_noise(c, p) ||
+            path_noise(c, p->elem, -1, &where) || in_caption(c, p, -1) ||
+            credits_block(p, headline) || sb_rights_line(p->text, p->len) ||
+            sb_credit_line(p->text, p->len))
+            continue;
+        keep[i] = true;
+        explain_para(c->explain, p, "ADD", "standfirst between headline and story");
+    }
+}
+
 /* True when every element of `inner` lies in one of `outer`. */
 static bool all_within(const sb_story_ctx *c, const int *inner, size_t n_inner, const int *outer,
                        size_t n_outer)
@@ -590,6 +625,8 @@ int sb_dom_extract(const sb_dom_input *in, sb_story *out)
     if (teaser >= 0 && !keep[teaser] && root_of(rr, n_roots, c.paras[teaser].elem) < 0 &&
         c.paras[teaser].elem < roots[0])
         keep[teaser] = true;
+
+    keep_header_zone(&c, headline_elem, headline, roots[0], keep);
 
     sb_textctx *tctx = NULL;
     sb_buf text = SB_BUF_INIT;

@@ -107,6 +107,9 @@ char *sb_title_strip_site(const char *title, const char *site_name);
 /* teaser.c: the standfirst nearest to the story root by neighbour levels.
  * Returns the index of its paragraph in c->paras, or -1. */
 long sb_teaser_find(sb_story_ctx *c, int root, const char *headline);
+/* Reads like a standfirst: a sentence or two of prose, few links, not a
+ * short heading, list item or caption, not furniture. */
+bool sb_standfirst_like(const sb_story_ctx *c, const sb_para *p);
 
 /* images.c: the lead image among the images in and near the roots, judged
  * against the story text; NULL when none qualifies. */

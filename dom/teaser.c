@@ -27,7 +27,7 @@ typedef struct teaser_ctx {
     const char *headline;
 } teaser_ctx;
 
-static bool standfirst_like(const sb_story_ctx *c, const sb_para *p)
+bool sb_standfirst_like(const sb_story_ctx *c, const sb_para *p)
 {
     if (p->len < 40 || p->len > 800 || c->info[p->elem].noise)
         return false;
@@ -50,7 +50,7 @@ static bool accept(const sb_doc *doc, int elem, void *vctx)
     if (pi < 0)
         return false;
     const sb_para *p = &t->c->paras[pi];
-    if (!standfirst_like(t->c, p))
+    if (!sb_standfirst_like(t->c, p))
         return false;
     /* A neighbour is a standfirst only when it speaks of the headline's
      * subject; otherwise it is the next teaser of a list or a sidebar.
@@ -80,7 +80,7 @@ long sb_teaser_find(sb_story_ctx *c, int root, const char *headline)
         int d = c->info[root].depth;
         for (size_t i = (size_t)root; i < c->doc->n_elems && (i == (size_t)root || c->info[i].depth > d); i++) {
             long pi = para_of[i];
-            if (pi >= 0 && standfirst_like(c, &c->paras[pi])) {
+            if (pi >= 0 && sb_standfirst_like(c, &c->paras[pi])) {
                 found = pi;
                 break;
             }

@@ -151,6 +151,27 @@ static void test_linked_story_column(void **state)
     story_clear(&s);
 }
 
+/* The standfirst printed between the headline and the story root belongs
+ * to the story even though it shares no words with a two-word headline;
+ * the byline beside it does not. */
+static void test_standfirst_between_headline_and_root(void **state)
+{
+    (void)state;
+    sb_story s;
+    run("standfirst.html", "story-root", SB_SIM_OFF, &s);
+    assert_string_equal(s.title, "A nightmare");
+    assert_string_equal(
+        s.text,
+        "The night ferry lost power two miles out, and for six hours its two hundred "
+        "passengers drifted in the dark while the crew worked on the engines.\n\n"
+        "The first call to the coastguard came a little after midnight, when the captain "
+        "reported that both engines had stopped and the emergency generator would not "
+        "start.\n\n"
+        "A tug reached the ferry at dawn and towed it back to the harbour, where relatives "
+        "had waited all night on the quay.");
+    story_clear(&s);
+}
+
 static void test_region_teaser_by_neighbours(void **state)
 {
     (void)state;
@@ -253,6 +274,7 @@ int main(void)
         cmocka_unit_test(test_dom_mode_story),
         cmocka_unit_test(test_furniture_inside_story),
         cmocka_unit_test(test_linked_story_column),
+        cmocka_unit_test(test_standfirst_between_headline_and_root),
         cmocka_unit_test(test_region_teaser_by_neighbours),
         cmocka_unit_test(test_similarity_sentences),
         cmocka_unit_test(test_lead_image_rejects_logo_and_pixel),
