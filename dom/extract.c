@@ -287,6 +287,62 @@ static void add_related_blocks(sb_story_ctx *c, sb_simtext *const *refs, size_t 
     }
 }
 
+/* A label: a short heading, or a short line that announces something
+ * instead of finishing a sentence ("Read more:", "Was this article
+ * helpful?"). */
+#define LABEL_MAX_CHARS 50
+#define TRAILING_LABELS_MAX 3
+
+static bool label_line(const sb_para *p)
+{
+    if (p->len == 0 || sb_utf8_count(p->text, p->len) >= LABEL_MAX_CHARS)
+        return false;
+    /* The last character, decoded: sentence ends and closing marks in any
+     * script say the line is prose. */
+    size_t at = p->len - 1;
+    while (at > 0 && ((unsigned char)p->text[at] & 0xC0) == 0x80)
+        at--;
+    size_t used;
+    int32_t cp = sb_utf8_decode(p->text + at, p->len - at, &used);
+    static const int32_t ends[] = {'.', '!', ')', '"', '\'', 0x2026 /* … */, 0x201D, 0x2019,
+                                   0x201C, 0x00BB, 0x00AB, 0x3002 /* 。 */, 0xFF01 /* ！ */,
+                                   0xFF09 /* ） */, 0x300D, 0x300F, 0x0964 /* । */, 0};
+    for (const int32_t *e = ends; *e; e++)
+        if (cp == *e)
+            return false;
+    /* Only lines that announce something ("Read more:", "Was this
+     * helpful?") or headings: a sign-off ("Yours, Franzi") is the
+     * author's and stays. */
+    return cp == ':' || cp == '?' || cp == 0xFF1A /* ： */ || cp == 0xFF1F /* ？ */ ||
+           is_heading(p->tag);
+}
+
+/* What follows the story's last sentence and is only labels -- the
+ * headings of related boxes whose links were dropped, "Share this:",
+ * agency tags -- is not the story.  A story that is all labels is left
+ * alone. */
+static void trim_trailing_labels(const sb_story_ctx *c, bool *keep)
+{
+    size_t run[TRAILING_LABELS_MAX], n = 0;
+    bool prose_before = false;
+    for (size_t i = c->n_paras; i-- > 0;) {
+        if (!keep[i])
+            continue;
+        if (n < TRAILING_LABELS_MAX && label_line(&c->paras[i])) {
+            run[n++] = i;
+            continue;
+        }
+        prose_before = !label_line(&c->paras[i]);
+        break;
+    }
+    if (!prose_before)
+        return;
+    for (size_t k = 0; k < n; k++) {
+        keep[run[k]] = false;
+        explain_para(c->explain, &c->paras[run[k]], "DROP", "label after the story's end");
+    }
+}
+
 /* Paragraph verdicts inside the roots; returns the bytes kept. */
 static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *rr, size_t n_roots,
                           const char *headline, int headline_elem, bool *keep)
@@ -368,6 +424,7 @@ static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *r
         if (last_heading >= 0)
             keep[last_heading] = false;
     }
+    trim_trailing_labels(c, keep);
 
     size_t kept = 0;
     for (size_t i = 0; i < c->n_paras; i++)
