@@ -343,6 +343,42 @@ static void trim_trailing_labels(const sb_story_ctx *c, bool *keep)
     }
 }
 
+/* Short lines before the story's first prose: kickers and section labels
+ * ("Promis", "Corte Suprema"), reading times ("4 Min Read"). */
+static bool kicker_line(const sb_para *p)
+{
+    if (is_heading(p->tag) || p->len == 0 || sb_utf8_count(p->text, p->len) >= LABEL_MAX_CHARS)
+        return false;
+    size_t at = p->len - 1;
+    while (at > 0 && ((unsigned char)p->text[at] & 0xC0) == 0x80)
+        at--;
+    size_t used;
+    int32_t cp = sb_utf8_decode(p->text + at, p->len - at, &used);
+    return sb_is_alpha_cp((uint32_t)cp) || sb_is_digit_cp((uint32_t)cp);
+}
+
+static void trim_leading_kickers(const sb_story_ctx *c, bool *keep)
+{
+    size_t run[TRAILING_LABELS_MAX], n = 0;
+    bool prose_after = false;
+    for (size_t i = 0; i < c->n_paras; i++) {
+        if (!keep[i])
+            continue;
+        if (n < TRAILING_LABELS_MAX && kicker_line(&c->paras[i])) {
+            run[n++] = i;
+            continue;
+        }
+        prose_after = !kicker_line(&c->paras[i]) && !is_heading(c->paras[i].tag);
+        break;
+    }
+    if (!prose_after)
+        return;
+    for (size_t k = 0; k < n; k++) {
+        keep[run[k]] = false;
+        explain_para(c->explain, &c->paras[run[k]], "DROP", "kicker before the story");
+    }
+}
+
 /* Paragraph verdicts inside the roots; returns the bytes kept. */
 static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *rr, size_t n_roots,
                           const char *headline, int headline_elem, bool *keep)
@@ -425,6 +461,7 @@ static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *r
             keep[last_heading] = false;
     }
     trim_trailing_labels(c, keep);
+    trim_leading_kickers(c, keep);
 
     size_t kept = 0;
     for (size_t i = 0; i < c->n_paras; i++)
