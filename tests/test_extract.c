@@ -153,7 +153,7 @@ static void test_linked_story_column(void **state)
 
 /* The standfirst printed between the headline and the story root belongs
  * to the story even though it shares no words with a two-word headline;
- * the byline beside it does not. */
+ * the byline beside it and the kicker above the story do not. */
 static void test_standfirst_between_headline_and_root(void **state)
 {
     (void)state;
