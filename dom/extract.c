@@ -548,11 +548,14 @@ static long headline_para(const sb_story_ctx *c, int headline_elem, const char *
     return -1;
 }
 
-/* The story's header: the few paragraphs printed between the headline and
- * the story root (standfirst, dek, summary) belong to the story even when
- * they do not speak the headline's words.  Only prose qualifies; bylines,
- * captions and credits there are dropped as they are inside the root. */
+/* The story's header: the prose printed between the headline and the story
+ * root (standfirst, dek, summary) belongs to the story even when it does
+ * not speak the headline's words.  Bylines, captions and credits there are
+ * dropped as they are inside the root.  A header is short: at most three
+ * prose paragraphs among at most eight lines; more is another part of the
+ * page, and nothing is taken. */
 #define HEADER_ZONE_MAX_PARAS 3
+#define HEADER_ZONE_MAX_LINES 8
 
 static void keep_header_zone(const sb_story_ctx *c, int headline_elem, const char *headline,
                              int root, bool *keep)
@@ -568,8 +571,10 @@ static void keep_header_zone(const sb_story_ctx *c, int headline_elem, const cha
     size_t end = (size_t)h + 1;
     while (end < c->n_paras && c->paras[end].elem < root)
         end++;
-    if (end == c->n_paras || end - (size_t)h - 1 > HEADER_ZONE_MAX_PARAS)
+    if (end == c->n_paras || end - (size_t)h - 1 > HEADER_ZONE_MAX_LINES)
         return;
+    size_t n_prose = 0;
+    bool *take = sb_xcalloc(end - (size_t)h, sizeof *take);
     for (size_t i = (size_t)h + 1; i < end; i++) {
         const sb_para *p = &c->paras[i];
         int where = -1;
@@ -578,9 +583,15 @@ static void keep_header_zone(const sb_story_ctx *c, int headline_elem, const cha
             credits_block(p, headline) || sb_rights_line(p->text, p->len) ||
             sb_credit_line(p->text, p->len))
             continue;
-        keep[i] = true;
-        explain_para(c->explain, p, "ADD", "standfirst between headline and story");
+        take[i - (size_t)h] = true;
+        n_prose++;
     }
+    for (size_t i = (size_t)h + 1; i < end && n_prose <= HEADER_ZONE_MAX_PARAS; i++)
+        if (take[i - (size_t)h]) {
+            keep[i] = true;
+            explain_para(c->explain, &c->paras[i], "ADD", "standfirst between headline and story");
+        }
+    free(take);
 }
 
 /* True when every element of `inner` lies in one of `outer`. */
