@@ -5,6 +5,7 @@
 #include <strings.h>
 
 #include "dom/encoding.h"
+#include "dom/noscript.h"
 
 /* The base URL decides how every relative image URL resolves, so prefer the
  * caller's, then what the page says about itself.  Only absolute candidates
@@ -57,6 +58,7 @@ sb_page *sb_page_open(const void *bytes, size_t len, const sb_options *opt, char
     p->opt = opt;
     p->html = sb_decode_html(bytes, len, &p->len, p->encoding, sizeof p->encoding);
     p->doc = sb_doc_parse(p->html, p->len);
+    sb_noscript_unwrap(p->doc);
     if (!p->doc) {
         snprintf(err, errlen, "the HTML parser could not parse the page");
         sb_page_free(p);
