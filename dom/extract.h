@@ -31,8 +31,9 @@ typedef struct sb_dom_input {
     const char *base_url;     /* resolves image URLs; may be NULL */
     sb_similarity similarity; /* off | sentences | blocks */
     /* The layout, or NULL in dom mode.  Used for headline prominence (font
-     * size, position above the region), image sizes and visibility: an
-     * element with no box was not rendered. */
+     * size, position above the region), image sizes and the rendered text
+     * of candidate containers.  A block the page's stylesheet hid is not
+     * dropped for that alone (slideshows and tabs hide story text). */
     const sb_boxtree *boxes;
     /* Non-NULL: one line per decision (kept/dropped paragraphs and
      * sentences with their similarity, image candidates with reasons). */

@@ -19,7 +19,7 @@
 /* Why an element (and so all its text) is not story text.  Zero = keep. */
 typedef enum sb_noise {
     SB_NOISE_NONE = 0,
-    SB_NOISE_HIDDEN,     /* hidden, aria-hidden, display:none, not rendered */
+    SB_NOISE_HIDDEN,     /* hidden attribute, aria-hidden, inline display:none */
     SB_NOISE_TAG,        /* nav, aside, footer, form, button... */
     SB_NOISE_TOKENS,     /* class/id names boilerplate and the text agrees */
     SB_NOISE_CONTAINER,  /* list/div/table judged link-heavy or thin */
