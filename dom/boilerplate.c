@@ -1,12 +1,13 @@
 /* boilerplate: generic signals that a part of the page is not story text.
  *
  * Three kinds, from strongest to weakest: the page says so (hidden,
- * aria-hidden, display:none, not rendered); the element is a kind that holds
- * site furniture (nav, aside, footer, menus); the class/id names it as
- * furniture (comment, share, related...) and no content name contradicts
- * it.  Then, inside the chosen story roots, containers are judged on their
- * text: mostly links, more form fields than paragraphs, thin wrappers of
- * images or embeds.  Nothing here knows any site. */
+ * aria-hidden, inline display:none); the element is a kind that holds site
+ * furniture (nav, aside, footer, menus); the class/id names it as furniture
+ * (comment, share, related...) and no content name contradicts it.  A
+ * wrapper around the named story body is never furniture.  Then, inside
+ * the chosen story roots, containers are judged on the text the stronger
+ * signals left: mostly links, or a negative name with few commas.  Nothing
+ * here knows any site. */
 #include "story_parts.h"
 #include "strbuf.h"
 
