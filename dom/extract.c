@@ -287,95 +287,87 @@ static void add_related_blocks(sb_story_ctx *c, sb_simtext *const *refs, size_t 
     }
 }
 
-/* A label: a short heading, or a short line that announces something
- * instead of finishing a sentence ("Read more:", "Was this article
- * helpful?"). */
+/* Lines at the story's edges.  A short line is under LABEL_MAX_CHARS
+ * characters; what it ends with tells a label from a sentence. */
 #define LABEL_MAX_CHARS 50
-#define TRAILING_LABELS_MAX 3
+#define EDGE_LINES_MAX 3
 
-static bool label_line(const sb_para *p)
+/* The last character of a short line, decoded; -1 for a longer or empty
+ * one. */
+static int32_t short_line_end(const sb_para *p)
 {
     if (p->len == 0 || sb_utf8_count(p->text, p->len) >= LABEL_MAX_CHARS)
-        return false;
-    /* The last character, decoded: sentence ends and closing marks in any
-     * script say the line is prose. */
+        return -1;
     size_t at = p->len - 1;
     while (at > 0 && ((unsigned char)p->text[at] & 0xC0) == 0x80)
         at--;
     size_t used;
-    int32_t cp = sb_utf8_decode(p->text + at, p->len - at, &used);
+    return sb_utf8_decode(p->text + at, p->len - at, &used);
+}
+
+/* A label: a short heading, or a short line that announces something
+ * ("Read more:", "Was this article helpful?").  Sentence ends and closing
+ * marks in any script make a line prose, and a sign-off ("Yours, Franzi")
+ * is the author's. */
+static bool label_line(const sb_para *p)
+{
+    int32_t cp = short_line_end(p);
+    if (cp < 0)
+        return false;
     static const int32_t ends[] = {'.', '!', ')', '"', '\'', 0x2026 /* … */, 0x201D, 0x2019,
                                    0x201C, 0x00BB, 0x00AB, 0x3002 /* 。 */, 0xFF01 /* ！ */,
                                    0xFF09 /* ） */, 0x300D, 0x300F, 0x0964 /* । */, 0};
     for (const int32_t *e = ends; *e; e++)
         if (cp == *e)
             return false;
-    /* Only lines that announce something ("Read more:", "Was this
-     * helpful?") or headings: a sign-off ("Yours, Franzi") is the
-     * author's and stays. */
     return cp == ':' || cp == '?' || cp == 0xFF1A /* ： */ || cp == 0xFF1F /* ？ */ ||
            is_heading(p->tag);
 }
 
-/* What follows the story's last sentence and is only labels -- the
- * headings of related boxes whose links were dropped, "Share this:",
- * agency tags -- is not the story.  A story that is all labels is left
- * alone. */
-static void trim_trailing_labels(const sb_story_ctx *c, bool *keep)
+static bool not_label(const sb_para *p)
 {
-    size_t run[TRAILING_LABELS_MAX], n = 0;
-    bool prose_before = false;
-    for (size_t i = c->n_paras; i-- > 0;) {
-        if (!keep[i])
-            continue;
-        if (n < TRAILING_LABELS_MAX && label_line(&c->paras[i])) {
-            run[n++] = i;
-            continue;
-        }
-        prose_before = !label_line(&c->paras[i]);
-        break;
-    }
-    if (!prose_before)
-        return;
-    for (size_t k = 0; k < n; k++) {
-        keep[run[k]] = false;
-        explain_para(c->explain, &c->paras[run[k]], "DROP", "label after the story's end");
-    }
+    return !label_line(p);
 }
 
-/* Short lines before the story's first prose: kickers and section labels
- * ("Promis", "Corte Suprema"), reading times ("4 Min Read"). */
+/* A kicker: a short non-heading line ending in a letter or digit, above
+ * the story's first prose ("Promis", "Corte Suprema", "4 Min Read"). */
 static bool kicker_line(const sb_para *p)
 {
-    if (is_heading(p->tag) || p->len == 0 || sb_utf8_count(p->text, p->len) >= LABEL_MAX_CHARS)
-        return false;
-    size_t at = p->len - 1;
-    while (at > 0 && ((unsigned char)p->text[at] & 0xC0) == 0x80)
-        at--;
-    size_t used;
-    int32_t cp = sb_utf8_decode(p->text + at, p->len - at, &used);
-    return sb_is_alpha_cp((uint32_t)cp) || sb_is_digit_cp((uint32_t)cp);
+    int32_t cp = is_heading(p->tag) ? -1 : short_line_end(p);
+    return cp >= 0 && (sb_is_alpha_cp((uint32_t)cp) || sb_is_digit_cp((uint32_t)cp));
 }
 
-static void trim_leading_kickers(const sb_story_ctx *c, bool *keep)
+static bool opens_story(const sb_para *p)
 {
-    size_t run[TRAILING_LABELS_MAX], n = 0;
-    bool prose_after = false;
-    for (size_t i = 0; i < c->n_paras; i++) {
+    return !kicker_line(p) && !is_heading(p->tag);
+}
+
+/* Drops up to EDGE_LINES_MAX kept lines matching `edge` at one end of the
+ * story (the end when at_end), but only when a kept paragraph matching
+ * `body` comes right after them: a story that is all such lines is left
+ * alone. */
+static void trim_edge(const sb_story_ctx *c, bool *keep, bool at_end,
+                      bool (*edge)(const sb_para *), bool (*body)(const sb_para *),
+                      const char *why)
+{
+    size_t run[EDGE_LINES_MAX], n = 0;
+    bool body_follows = false;
+    for (size_t k = 0; k < c->n_paras; k++) {
+        size_t i = at_end ? c->n_paras - 1 - k : k;
         if (!keep[i])
             continue;
-        if (n < TRAILING_LABELS_MAX && kicker_line(&c->paras[i])) {
+        if (n < EDGE_LINES_MAX && edge(&c->paras[i])) {
             run[n++] = i;
             continue;
         }
-        prose_after = !kicker_line(&c->paras[i]) && !is_heading(c->paras[i].tag);
+        body_follows = body(&c->paras[i]);
         break;
     }
-    if (!prose_after)
+    if (!body_follows)
         return;
     for (size_t k = 0; k < n; k++) {
         keep[run[k]] = false;
-        explain_para(c->explain, &c->paras[run[k]], "DROP", "kicker before the story");
+        explain_para(c->explain, &c->paras[run[k]], "DROP", why);
     }
 }
 
@@ -460,8 +452,10 @@ static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *r
         if (last_heading >= 0)
             keep[last_heading] = false;
     }
-    trim_trailing_labels(c, keep);
-    trim_leading_kickers(c, keep);
+    /* After the last sentence: the headings of related boxes whose links
+     * were dropped, "Share this:".  Before the first: kickers. */
+    trim_edge(c, keep, true, label_line, not_label, "label after the story's end");
+    trim_edge(c, keep, false, kicker_line, opens_story, "kicker before the story");
 
     size_t kept = 0;
     for (size_t i = 0; i < c->n_paras; i++)
