@@ -212,6 +212,18 @@ const char *sb_tag_name(const GumboNode *n)
     return s;
 }
 
+int sb_doc_find_id(const sb_doc *doc, const char *id)
+{
+    if (!doc || !id)
+        return -1;
+    for (size_t i = 0; i < doc->n_elems; i++) {
+        const char *v = sb_attr(doc->elems[i], "id");
+        if (v && strcmp(v, id) == 0)
+            return (int)i;
+    }
+    return -1;
+}
+
 const char *sb_attr(const GumboNode *n, const char *name)
 {
     if (!sb_is_element(n))

@@ -37,6 +37,10 @@ void sb_doc_free(sb_doc *doc);
 /* Element id of a node, -1 when it is not an element of this document. */
 int sb_doc_id(const sb_doc *doc, const GumboNode *node);
 
+/* Element id of the first element whose id attribute is `id`, -1 when
+ * none. */
+int sb_doc_find_id(const sb_doc *doc, const char *id);
+
 /* The <html>, <head>, <body> elements (may be NULL on odd trees). */
 GumboNode *sb_doc_root(const sb_doc *doc);
 GumboNode *sb_doc_head(const sb_doc *doc);

@@ -68,13 +68,10 @@ static void unload(page *p)
 
 static int elem_by_id(const sb_doc *doc, const char *id)
 {
-    for (size_t i = 0; i < doc->n_elems; i++) {
-        const char *v = sb_attr(doc->elems[i], "id");
-        if (v && strcmp(v, id) == 0)
-            return (int)i;
-    }
-    fail_msg("no element with id %s", id);
-    return -1;
+    int e = sb_doc_find_id(doc, id);
+    if (e < 0)
+        fail_msg("no element with id %s", id);
+    return e;
 }
 
 static const sb_box *box(const page *p, const char *id)

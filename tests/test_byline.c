@@ -78,6 +78,18 @@ static void test_datelines(void **state)
     check_dateline("Courier Staff Writer", NULL);
 }
 
+/* Every line of `yes` is of the kind, none of `no` is. */
+static void check_lines(const char *kind, bool (*is_kind)(const char *, size_t),
+                        const char *const *yes, const char *const *no)
+{
+    for (const char *const *s = yes; *s; s++)
+        if (!is_kind(*s, strlen(*s)))
+            fail_msg("%s(\"%s\") = false, want true", kind, *s);
+    for (const char *const *s = no; *s; s++)
+        if (is_kind(*s, strlen(*s)))
+            fail_msg("%s(\"%s\") = true, want false", kind, *s);
+}
+
 static void test_rights(void **state)
 {
     (void)state;
@@ -86,12 +98,7 @@ static void test_rights(void **state)
                          "Fotos: dpa. Alle Rechte vorbehalten.", NULL};
     const char *no[] = {"The copyright dispute went to court in March.",
                         "Residents said the rights of tenants were ignored.", NULL};
-    for (const char **s = yes; *s; s++)
-        if (!sb_rights_line(*s, strlen(*s)))
-            fail_msg("rights(\"%s\") = false, want true", *s);
-    for (const char **s = no; *s; s++)
-        if (sb_rights_line(*s, strlen(*s)))
-            fail_msg("rights(\"%s\") = true, want false", *s);
+    check_lines("rights", sb_rights_line, yes, no);
 }
 
 static void test_credits(void **state)
@@ -104,12 +111,7 @@ static void test_credits(void **state)
     const char *no[] = {"Photographers waited outside the court all day.",
                         "The source of the leak was never found: the inquiry closed in May.",
                         "Fotografie", NULL};
-    for (const char **s = yes; *s; s++)
-        if (!sb_credit_line(*s, strlen(*s)))
-            fail_msg("credit(\"%s\") = false, want true", *s);
-    for (const char **s = no; *s; s++)
-        if (sb_credit_line(*s, strlen(*s)))
-            fail_msg("credit(\"%s\") = true, want false", *s);
+    check_lines("credit", sb_credit_line, yes, no);
 }
 
 int main(void)

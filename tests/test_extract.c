@@ -32,16 +32,6 @@ static char *slurp(const char *name, size_t *len)
     return b;
 }
 
-static int elem_with_id(const sb_doc *d, const char *id)
-{
-    for (size_t i = 0; i < d->n_elems; i++) {
-        const char *v = sb_attr(d->elems[i], "id");
-        if (v && strcmp(v, id) == 0)
-            return (int)i;
-    }
-    return -1;
-}
-
 static void story_clear(sb_story *s)
 {
     free(s->title);
@@ -63,7 +53,7 @@ static void run(const char *file, const char *root_id, sb_similarity sim, sb_sto
     char *html = slurp(file, &len);
     sb_doc *d = sb_doc_parse(html, len);
     assert_non_null(d);
-    int root = root_id ? elem_with_id(d, root_id) : -1;
+    int root = root_id ? sb_doc_find_id(d, root_id) : -1;
     if (root_id)
         assert_true(root >= 0);
     sb_dom_input in = {d, root_id ? &root : NULL, root_id ? 1 : 0,
@@ -105,6 +95,19 @@ static void test_dom_mode_story(void **state)
     story_clear(&s);
 }
 
+/* Extracts a sample (root by id, NULL: dom mode) and checks its title
+ * (when given) and its text exactly. */
+static void expect_story(const char *file, const char *root_id, const char *title,
+                         const char *text)
+{
+    sb_story s;
+    run(file, root_id, SB_SIM_OFF, &s);
+    if (title)
+        assert_string_equal(s.title, title);
+    assert_string_equal(s.text, text);
+    story_clear(&s);
+}
+
 /* Furniture inside the story's own container, named or shaped: captions by
  * class and by repeating an image's alt text, picture and source credits,
  * a small related box, an author bio, post metadata, comments named in
@@ -114,11 +117,8 @@ static void test_dom_mode_story(void **state)
 static void test_furniture_inside_story(void **state)
 {
     (void)state;
-    sb_story s;
-    run("furniture.html", NULL, SB_SIM_OFF, &s);
-    assert_string_equal(s.title, "Orchard growers count a late frost's cost");
-    assert_string_equal(
-        s.text,
+    expect_story(
+        "furniture.html", NULL, "Orchard growers count a late frost's cost",
         "Apple growers in the upper valley lost about a third of this year's blossom to a "
         "frost that arrived two weeks after the trees had flowered, the growers' association "
         "said on Tuesday.\n\n"
@@ -130,7 +130,6 @@ static void test_furniture_inside_story(void **state)
         "after the hail of 2019, and will present its figures to the council next month.\n\n"
         "Smaller growers, who sell most of their fruit at the farm gate, said a poor harvest "
         "would hit them hardest, because they have no contracts to fall back on.");
-    story_clear(&s);
 }
 
 /* A short story whose sentences carry links is the story column of its
@@ -138,17 +137,14 @@ static void test_furniture_inside_story(void **state)
 static void test_linked_story_column(void **state)
 {
     (void)state;
-    sb_story s;
-    run("linked_story.html", "page", SB_SIM_OFF, &s);
-    assert_string_equal(
-        s.text,
+    expect_story(
+        "linked_story.html", "page", NULL,
         "This week the best long read is a report on the northern rivers and what the dry "
         "summer did to the towns that live along them.\n\n"
         "If you only have ten minutes, the piece about urban bees is short, funny and full of "
         "surprises about the roofs of our city.\n\n"
         "And for the train home there is an essay on old maps that I keep coming back to, "
         "because it changes how I see my own street.");
-    story_clear(&s);
 }
 
 /* The standfirst printed between the headline and the story root belongs
@@ -157,11 +153,8 @@ static void test_linked_story_column(void **state)
 static void test_standfirst_between_headline_and_root(void **state)
 {
     (void)state;
-    sb_story s;
-    run("standfirst.html", "story-root", SB_SIM_OFF, &s);
-    assert_string_equal(s.title, "A nightmare");
-    assert_string_equal(
-        s.text,
+    expect_story(
+        "standfirst.html", "story-root", "A nightmare",
         "The night ferry lost power two miles out, and for six hours its two hundred "
         "passengers drifted in the dark while the crew worked on the engines.\n\n"
         "The first call to the coastguard came a little after midnight, when the captain "
@@ -169,7 +162,6 @@ static void test_standfirst_between_headline_and_root(void **state)
         "start.\n\n"
         "A tug reached the ferry at dawn and towed it back to the harbour, where relatives "
         "had waited all night on the quay.");
-    story_clear(&s);
 }
 
 static void test_region_teaser_by_neighbours(void **state)

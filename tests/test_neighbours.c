@@ -20,16 +20,6 @@ static const char page[] =
     "<p id=far>four</p>"
     "</body></html>";
 
-static int by_id(const sb_doc *d, const char *id)
-{
-    for (size_t i = 0; i < d->n_elems; i++) {
-        const char *v = sb_attr(d->elems[i], "id");
-        if (v && strcmp(v, id) == 0)
-            return (int)i;
-    }
-    return -1;
-}
-
 static bool is_p(const sb_doc *d, int e, void *ctx)
 {
     (void)ctx;
@@ -47,27 +37,27 @@ static void test_levels(void **state)
     (void)state;
     sb_doc *d = sb_doc_parse(page, sizeof page - 1);
     assert_non_null(d);
-    int target = by_id(d, "target");
+    int target = sb_doc_find_id(d, "target");
     int level = -1;
 
     /* Level 1, both directions: the preceding sibling is as near as the
      * following one and is tried first. */
     sb_neighbour_query q = {target, 5, SB_NEIGHBOURS_BOTH, -1, 0, is_p, NULL};
-    assert_int_equal(sb_neighbour_find(d, &q, &level), by_id(d, "a1"));
+    assert_int_equal(sb_neighbour_find(d, &q, &level), sb_doc_find_id(d, "a1"));
     assert_int_equal(level, 1);
 
     /* Downward only: the next paragraph after the element. */
     q.dir = SB_NEIGHBOURS_DOWN;
-    assert_int_equal(sb_neighbour_find(d, &q, &level), by_id(d, "a2"));
+    assert_int_equal(sb_neighbour_find(d, &q, &level), sb_doc_find_id(d, "a2"));
     assert_int_equal(level, 1);
 
     /* A cousin's descendant is level 2; the body's other child level 3. */
     q.pred = id_is;
     q.ctx = (void *)"b1";
-    assert_int_equal(sb_neighbour_find(d, &q, &level), by_id(d, "b1"));
+    assert_int_equal(sb_neighbour_find(d, &q, &level), sb_doc_find_id(d, "b1"));
     assert_int_equal(level, 2);
     q.ctx = (void *)"far";
-    assert_int_equal(sb_neighbour_find(d, &q, &level), by_id(d, "far"));
+    assert_int_equal(sb_neighbour_find(d, &q, &level), sb_doc_find_id(d, "far"));
     assert_int_equal(level, 3);
 
     /* max_level bounds the climb. */
@@ -77,7 +67,7 @@ static void test_levels(void **state)
 
     /* The climb never passes stop_at. */
     q.max_level = 5;
-    q.stop_at = by_id(d, "a");
+    q.stop_at = sb_doc_find_id(d, "a");
     q.ctx = (void *)"b1";
     assert_int_equal(sb_neighbour_find(d, &q, NULL), -1);
 

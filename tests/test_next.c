@@ -14,16 +14,6 @@
 #include "dom/next.h"
 #include "dom/similarity.h"
 
-static int elem_with_id(const sb_doc *doc, const char *id)
-{
-    for (size_t i = 0; i < doc->n_elems; i++) {
-        const char *v = sb_attr(doc->elems[i], "id");
-        if (v && strcmp(v, id) == 0)
-            return (int)i;
-    }
-    return -1;
-}
-
 static void test_pick_block_formula(void **state)
 {
     (void)state;
@@ -75,7 +65,7 @@ static void test_weight_prefers_title_block_at_0_6_and_size_at_1(void **state)
     sb_next_opts o = {0.6, SB_NEXT_DICE, false};
     sb_next_result r;
     sb_next_extract(doc, ctx, title, &o, &r);
-    assert_int_equal(r.block, elem_with_id(doc, "story"));
+    assert_int_equal(r.block, sb_doc_find_id(doc, "story"));
     assert_int_equal(r.n_blocks, 3); /* nav has only link text */
     /* The subscription line is dropped; the teaser, related to the story,
      * is added from its own block. */
@@ -90,7 +80,7 @@ static void test_weight_prefers_title_block_at_0_6_and_size_at_1(void **state)
 
     o.b = 1.0;
     sb_next_extract(doc, ctx, title, &o, &r);
-    assert_int_equal(r.block, elem_with_id(doc, "sport"));
+    assert_int_equal(r.block, sb_doc_find_id(doc, "sport"));
     sb_next_result_free(&r);
 
     sb_textctx_free(ctx);
@@ -115,13 +105,13 @@ static void test_own_text_blocks(void **state)
     sb_next_result r;
     sb_next_extract(doc, ctx, title, &o, &r);
     assert_int_equal(r.n_blocks, 2); /* ad and side */
-    assert_int_not_equal(r.block, elem_with_id(doc, "story"));
+    assert_int_not_equal(r.block, sb_doc_find_id(doc, "story"));
     sb_next_result_free(&r);
 
     o.own_text_blocks = true;
     sb_next_extract(doc, ctx, title, &o, &r);
     assert_int_equal(r.n_blocks, 3); /* story (its own text), ad, side */
-    assert_int_equal(r.block, elem_with_id(doc, "story"));
+    assert_int_equal(r.block, sb_doc_find_id(doc, "story"));
     /* Two sentences: Dice to the block 0.815 and 0.879, harmonic mean
      * 0.846, so the first falls below it. */
     assert_string_equal(r.text, "The harbour plan adds new piers to the harbour.");

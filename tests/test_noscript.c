@@ -11,16 +11,6 @@
 #include "dom/doc.h"
 #include "dom/noscript.h"
 
-static int first_with_id(const sb_doc *d, const char *id)
-{
-    for (size_t i = 0; i < d->n_elems; i++) {
-        const char *v = sb_attr(d->elems[i], "id");
-        if (v && strcmp(v, id) == 0)
-            return (int)i;
-    }
-    return -1;
-}
-
 static void test_prose_noscript_becomes_div(void **state)
 {
     (void)state;
@@ -40,10 +30,10 @@ static void test_prose_noscript_becomes_div(void **state)
     sb_doc *d = sb_doc_parse(html, strlen(html));
     assert_non_null(d);
     assert_int_equal(sb_noscript_unwrap(d), 1);
-    assert_int_equal(sb_tag(d->elems[first_with_id(d, "post")]), GUMBO_TAG_DIV);
-    assert_int_equal(sb_tag(d->elems[first_with_id(d, "js")]), GUMBO_TAG_NOSCRIPT);
-    assert_int_equal(sb_tag(d->elems[first_with_id(d, "img")]), GUMBO_TAG_NOSCRIPT);
-    assert_int_equal(sb_tag(d->elems[first_with_id(d, "h")]), GUMBO_TAG_NOSCRIPT);
+    assert_int_equal(sb_tag(d->elems[sb_doc_find_id(d, "post")]), GUMBO_TAG_DIV);
+    assert_int_equal(sb_tag(d->elems[sb_doc_find_id(d, "js")]), GUMBO_TAG_NOSCRIPT);
+    assert_int_equal(sb_tag(d->elems[sb_doc_find_id(d, "img")]), GUMBO_TAG_NOSCRIPT);
+    assert_int_equal(sb_tag(d->elems[sb_doc_find_id(d, "h")]), GUMBO_TAG_NOSCRIPT);
     /* The story text is now text of the page. */
     sb_buf text = SB_BUF_INIT;
     sb_node_text(sb_doc_body(d), &text, false);

@@ -42,16 +42,6 @@ static sb_doc *load_doc(const char *name)
     return d;
 }
 
-static int elem_by_id(const sb_doc *doc, const char *id)
-{
-    for (size_t i = 0; i < doc->n_elems; i++) {
-        const char *v = sb_attr(doc->elems[i], "id");
-        if (v && strcmp(v, id) == 0)
-            return (int)i;
-    }
-    return -1;
-}
-
 static const sb_rnode *node_of(const sb_render *r, int elem)
 {
     for (size_t i = 0; i < r->n_nodes; i++)
@@ -117,7 +107,7 @@ static void test_serialisation(void **state)
     free(html);
 
     /* Element ids are what sb_doc says, for every element written. */
-    int id = elem_by_id(d, "in-template");
+    int id = sb_doc_find_id(d, "in-template");
     assert_true(id > 0);
     sb_doc_free(d);
 }
@@ -289,15 +279,15 @@ static void test_css_dir(void **state)
     sb_render_opts o = {0, 0, dir, "http://news.test/a/page.html", 0, 0};
     sb_render *r = sb_render_page(d, &o, NULL, err, sizeof err);
     assert_non_null(r);
-    const sb_rnode *box = node_of(r, elem_by_id(d, "box"));
-    const sb_rnode *other = node_of(r, elem_by_id(d, "other"));
+    const sb_rnode *box = node_of(r, sb_doc_find_id(d, "box"));
+    const sb_rnode *other = node_of(r, sb_doc_find_id(d, "other"));
     assert_int_equal(box->w, 333); /* css/example.com/assets/site.css */
     assert_int_equal(box->h, 44);
     assert_int_equal(other->w, 222); /* css/other.css by basename */
     assert_int_equal(other->h, 11);
     /* .row { display: flex } from the file was rewritten too: stacked. */
-    const sb_rnode *r1 = node_of(r, elem_by_id(d, "r1"));
-    const sb_rnode *r2 = node_of(r, elem_by_id(d, "r2"));
+    const sb_rnode *r1 = node_of(r, sb_doc_find_id(d, "r1"));
+    const sb_rnode *r2 = node_of(r, sb_doc_find_id(d, "r2"));
     assert_int_equal(r2->y, r1->y + r1->h);
     sb_render_free(r);
 
@@ -305,7 +295,7 @@ static void test_css_dir(void **state)
     sb_render_opts none = {0, 0, NULL, NULL, 0, 0};
     r = sb_render_page(d, &none, NULL, err, sizeof err);
     assert_non_null(r);
-    assert_int_equal(node_of(r, elem_by_id(d, "box"))->w, 1280);
+    assert_int_equal(node_of(r, sb_doc_find_id(d, "box"))->w, 1280);
     sb_render_free(r);
     sb_doc_free(d);
 }

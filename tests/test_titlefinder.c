@@ -24,16 +24,6 @@ static const char *page =
     "<footer>The Daily Courier, all rights reserved</footer>"
     "</body></html>";
 
-static int elem_with_id(const sb_doc *doc, const char *id)
-{
-    for (size_t i = 0; i < doc->n_elems; i++) {
-        const char *v = sb_attr(doc->elems[i], "id");
-        if (v && strcmp(v, id) == 0)
-            return (int)i;
-    }
-    return -1;
-}
-
 static void test_headline_beats_site_name(void **state)
 {
     (void)state;
@@ -45,7 +35,7 @@ static void test_headline_beats_site_name(void **state)
         sb_titlefinder(doc, ctx, measures[i], NULL, &r);
         assert_non_null(r.headline);
         assert_string_equal(r.headline, "Storm floods valley towns");
-        assert_int_equal(r.elem, elem_with_id(doc, "head"));
+        assert_int_equal(r.elem, sb_doc_find_id(doc, "head"));
         assert_true(r.score > 0);
         assert_int_equal(r.n_candidates, 7);
         sb_titlefinder_result_free(&r);
