@@ -2,6 +2,7 @@
 #include "storybox.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "dom/strbuf.h"
 
@@ -23,7 +24,7 @@ static void image_free(sb_image *im)
     free(im);
 }
 
-void sb_story_free(sb_story *s)
+void sb_story_clear(sb_story *s)
 {
     if (!s)
         return;
@@ -33,6 +34,12 @@ void sb_story_free(sb_story *s)
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         free(*fields[i]);
     image_free(s->lead_image);
+    memset(s, 0, sizeof *s);
+}
+
+void sb_story_free(sb_story *s)
+{
+    sb_story_clear(s);
     free(s);
 }
 

@@ -82,6 +82,9 @@ typedef struct sb_story {
 /* Extracts one page.  Never returns NULL. */
 sb_story *sb_extract(const void *bytes, size_t len, const sb_options *opt);
 void sb_story_free(sb_story *s);
+/* Frees what a record holds and zeroes it, for records the caller owns
+ * (on the stack, or filled by sb_dom_extract). */
+void sb_story_clear(sb_story *s);
 
 /* Serialises the record as one JSON object (no trailing newline). */
 char *sb_story_to_json(const sb_story *s, bool pretty);

@@ -34,15 +34,7 @@ static char *slurp(const char *name, size_t *len)
 
 static void story_clear(sb_story *s)
 {
-    free(s->title);
-    free(s->text);
-    if (s->lead_image) {
-        free(s->lead_image->url);
-        free(s->lead_image->caption);
-        free(s->lead_image->alt);
-        free(s->lead_image);
-    }
-    memset(s, 0, sizeof *s);
+    sb_story_clear(s);
 }
 
 /* Runs the extractor on a sample; roots given by id attribute (NULL: dom

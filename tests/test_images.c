@@ -35,12 +35,9 @@ static char *lead_url(const char *head, const char *body)
     char *url = NULL;
     if (s.lead_image) {
         url = s.lead_image->url;
-        free(s.lead_image->caption);
-        free(s.lead_image->alt);
-        free(s.lead_image);
+        s.lead_image->url = NULL;
     }
-    free(s.title);
-    free(s.text);
+    sb_story_clear(&s);
     sb_doc_free(d);
     free(html);
     return url;
