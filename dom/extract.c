@@ -100,8 +100,8 @@ static bool caption_class(const sb_story_ctx *c, int e)
     const char *cls = sb_attr(c->doc->elems[e], "class");
     if (!cls || c->info[e].text > CAPTION_CLASS_MAX_TEXT)
         return false;
-    for (const char *s = cls + 1; (s = strchr(s, 'a')) != NULL; s++) {
-        if (tolower((unsigned char)s[-1]) != 'c' || !starts_lower(s, "aption"))
+    for (const char *s = cls; (s = strchr(s, 'a')) != NULL; s++) {
+        if (s == cls || tolower((unsigned char)s[-1]) != 'c' || !starts_lower(s, "aption"))
             continue;
         /* "no-caption", "nocaption": the page says there is none. */
         const char *w = s - 1;
