@@ -71,6 +71,19 @@ grep -q '"error": *"' "$tmp/dir.out" && fail "directory: some record has error s
 dir_title=$(grep "one_column\.html" "$tmp/dir.out" | head -n 1)
 [ "$(field "$dir_title" title)" = "$title" ] || fail "directory: one_column record has the wrong title"
 
+# --- a directory without pages: its own error record, the run goes on -------
+mkdir -p "$tmp/no_pages/sub"
+"$sb" extract "$tmp/no_pages" "$page" >"$tmp/empty.out" 2>"$tmp/empty.err"
+rc=$?
+[ "$rc" -eq 1 ] || fail "empty directory: exit status $rc, want 1"
+[ "$(wc -l <"$tmp/empty.out")" -eq 2 ] || fail "empty directory: $(wc -l <"$tmp/empty.out") records, want 2"
+first=$(head -n 1 "$tmp/empty.out")
+case "$(field "$first" error)" in
+  *"Is a directory"*) ;;
+  *) fail "empty directory: error \"$(field "$first" error)\", want one naming the directory" ;;
+esac
+[ "$(field "$(tail -n 1 "$tmp/empty.out")" title)" = "$title" ] || fail "empty directory: the page after it was not extracted"
+
 # --- a missing file among several inputs -----------------------------------
 "$sb" extract "$page" "$dir/no_such_page.html" "$dir/comments.html" >"$tmp/miss.out" 2>"$tmp/miss.err"
 rc=$?

@@ -90,6 +90,11 @@ static void expand_input(path_list *l, const char *arg)
         }
     }
     closedir(d);
+    if (found.n == 0) {
+        /* Nothing to extract is still an input: it gets its error record. */
+        add_path(l, arg);
+        return;
+    }
     qsort(found.paths, found.n, sizeof *found.paths, cmp_str);
     for (size_t i = 0; i < found.n; i++) {
         add_path(l, found.paths[i]);
