@@ -588,6 +588,25 @@ static void keep_header_zone(const sb_story_ctx *c, int headline_elem, const cha
     free(take);
 }
 
+/* The last resort, for pages where every signal called the story
+ * furniture (a story inside a mis-nested <header>, an <aside>, a
+ * "comments" wrapper): with less than this much text kept, the page's
+ * visible prose paragraphs are the story rather than nothing. */
+#define LAST_RESORT_BELOW 250
+#define LAST_RESORT_MIN_PARA 150
+
+static void keep_any_prose(const sb_story_ctx *c, bool *keep)
+{
+    for (size_t i = 0; i < c->n_paras; i++) {
+        const sb_para *p = &c->paras[i];
+        if (keep[i] || p->len < LAST_RESORT_MIN_PARA || c->info[p->elem].noise == SB_NOISE_HIDDEN ||
+            sb_para_noise(c, p) || is_heading(p->tag) || p->link_len * 10 > p->len * 3)
+            continue;
+        keep[i] = true;
+        explain_para(c->explain, p, "ADD", "prose kept by the last resort");
+    }
+}
+
 /* True when every element of `inner` lies in one of `outer`. */
 static bool all_within(const sb_story_ctx *c, const int *inner, size_t n_inner, const int *outer,
                        size_t n_outer)
@@ -713,8 +732,10 @@ int sb_dom_extract(const sb_dom_input *in, sb_story *out)
         roots[0] = c.body;
         rr[0] = (root_range){c.body, subtree_end(&c, c.body)};
         memset(keep, 0, (c.n_paras ? c.n_paras : 1) * sizeof *keep);
-        judge_paras(&c, roots, rr, n_roots, headline, headline_elem, keep);
+        kept = judge_paras(&c, roots, rr, n_roots, headline, headline_elem, keep);
     }
+    if (!in->n_roots && kept < LAST_RESORT_BELOW)
+        keep_any_prose(&c, keep);
 
     long teaser = sb_teaser_find(&c, roots[0], headline);
     const char *teaser_text = teaser >= 0 ? c.paras[teaser].text : NULL;

@@ -156,6 +156,20 @@ static void test_standfirst_between_headline_and_root(void **state)
         "had waited all night on the quay.");
 }
 
+/* Every signal calls the story furniture (it sits in an <aside> named for
+ * a sidebar): rather than an empty record, its visible prose is kept. */
+static void test_last_resort_keeps_prose(void **state)
+{
+    (void)state;
+    expect_story(
+        "last_resort.html", NULL, "Council backs the new cycle lanes",
+        "The town council voted on Thursday to build protected cycle lanes along the high "
+        "street, after two years of consultation with shop owners and residents.\n\n"
+        "Work will start in the spring and is expected to take four months, during which "
+        "buses will use a temporary route through the station car park and the old market "
+        "lane.");
+}
+
 static void test_region_teaser_by_neighbours(void **state)
 {
     (void)state;
@@ -259,6 +273,7 @@ int main(void)
         cmocka_unit_test(test_furniture_inside_story),
         cmocka_unit_test(test_linked_story_column),
         cmocka_unit_test(test_standfirst_between_headline_and_root),
+        cmocka_unit_test(test_last_resort_keeps_prose),
         cmocka_unit_test(test_region_teaser_by_neighbours),
         cmocka_unit_test(test_similarity_sentences),
         cmocka_unit_test(test_lead_image_rejects_logo_and_pixel),
