@@ -321,19 +321,15 @@ static void test_time_budget(void **state)
     sb_doc *d = big_doc(4000);
     char err[256];
     sb_render_opts o = {0, 0, NULL, NULL, 1, 0};
-    double t0 = now_ms();
     sb_render *r = sb_render_page(d, &o, NULL, err, sizeof err);
-    double t_abandoned = now_ms() - t0;
     assert_null(r);
     assert_string_equal(err, "render: time budget of 1 ms exceeded");
-    /* The same page with an ample budget renders, and takes clearly longer
-     * than the abandoned attempt (relative, so valgrind runs pass too). */
+    /* The same page with an ample budget renders in full.  No timing is
+     * compared: on a loaded machine the abandoned attempt (which also pays
+     * for loading the fonts) may take longer than the full one. */
     sb_render_opts ample = {0, 0, NULL, NULL, 600000, 0};
-    t0 = now_ms();
     r = sb_render_page(d, &ample, NULL, err, sizeof err);
-    double t_full = now_ms() - t0;
     assert_non_null(r);
-    assert_true(t_abandoned < t_full);
     assert_true(r->height > 4000 * 30);
     sb_render_free(r);
     sb_doc_free(d);
