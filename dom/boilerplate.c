@@ -334,6 +334,43 @@ static bool story_body_named(const GumboNode *node)
     return false;
 }
 
+bool sb_caption_named(const sb_story_ctx *c, int id)
+{
+    const char *cls = sb_attr(c->doc->elems[id], "class");
+    if (!cls || c->info[id].text > CAPTION_NAMED_MAX_TEXT)
+        return false;
+    lname l;
+    const char *s = lower_name(cls, &l);
+    for (const char *at = strstr(s, "caption"); at; at = strstr(at + 1, "caption")) {
+        /* "no-caption", "nocaption": the page says there is none. */
+        const char *w = at;
+        if (w > s && (w[-1] == '-' || w[-1] == '_'))
+            w--;
+        if (!(w - s >= 2 && w[-2] == 'n' && w[-1] == 'o'))
+            return true;
+    }
+    return false;
+}
+
+/* Fills clean_text, clean_link and clean_commas from the paragraphs the
+ * noise marks left standing.  Container verdicts do not change `noise`, so
+ * this holds for every later judgement of the page. */
+static void count_clean_text(sb_story_ctx *c)
+{
+    for (size_t i = 0; i < c->doc->n_elems; i++)
+        c->info[i].clean_text = c->info[i].clean_link = c->info[i].clean_commas = 0;
+    for (size_t i = 0; i < c->n_paras; i++) {
+        const sb_para *p = &c->paras[i];
+        if (c->info[p->elem].noise)
+            continue;
+        for (int e = p->elem; e >= 0; e = c->info[e].parent) {
+            c->info[e].clean_text += p->len;
+            c->info[e].clean_link += p->link_len;
+            c->info[e].clean_commas += p->commas;
+        }
+    }
+}
+
 void sb_noise_mark(sb_story_ctx *c)
 {
     size_t n = c->doc->n_elems;
@@ -370,6 +407,7 @@ void sb_noise_mark(sb_story_ctx *c)
         if (!e->noise && e->parent >= 0)
             e->noise = c->info[e->parent].noise;
     }
+    count_clean_text(c);
 }
 
 /* A container the story text does not need: judged on its class/id weight
@@ -417,27 +455,8 @@ bool sb_teaser_list(const sb_story_ctx *c, int id)
     return e->n_link_heading >= TEASER_LIST_MIN_HEADINGS && e->n_link_heading * 3 >= e->n_para;
 }
 
-/* Fills clean_text, clean_link and clean_commas from the paragraphs that
- * sb_noise_mark left standing. */
-static void count_clean_text(sb_story_ctx *c)
-{
-    for (size_t i = 0; i < c->doc->n_elems; i++)
-        c->info[i].clean_text = c->info[i].clean_link = c->info[i].clean_commas = 0;
-    for (size_t i = 0; i < c->n_paras; i++) {
-        const sb_para *p = &c->paras[i];
-        if (c->info[p->elem].noise)
-            continue;
-        for (int e = p->elem; e >= 0; e = c->info[e].parent) {
-            c->info[e].clean_text += p->len;
-            c->info[e].clean_link += p->link_len;
-            c->info[e].clean_commas += p->commas;
-        }
-    }
-}
-
 void sb_noise_mark_containers(sb_story_ctx *c, const int *roots, size_t n_roots)
 {
-    count_clean_text(c);
     for (size_t r = 0; r < n_roots; r++) {
         int root = roots[r];
         if (root < 0 || (size_t)root >= c->doc->n_elems)

@@ -82,36 +82,8 @@ static bool is_heading(GumboTag t)
  * the running text: a <figcaption>, a small element whose class calls it a
  * caption ("wp-caption-text", "image-caption"), or a paragraph that repeats
  * the alt text of an image just before it. */
-#define CAPTION_CLASS_MAX_TEXT 400
 #define CAPTION_ALT_MIN 25
 #define CAPTION_IMAGE_LOOKBACK 12
-
-/* True when s starts with `lower`, compared case-insensitively. */
-static bool starts_lower(const char *s, const char *lower)
-{
-    for (; *lower; s++, lower++)
-        if (tolower((unsigned char)*s) != *lower)
-            return false;
-    return true;
-}
-
-static bool caption_class(const sb_story_ctx *c, int e)
-{
-    const char *cls = sb_attr(c->doc->elems[e], "class");
-    if (!cls || c->info[e].text > CAPTION_CLASS_MAX_TEXT)
-        return false;
-    for (const char *s = cls; (s = strchr(s, 'a')) != NULL; s++) {
-        if (s == cls || tolower((unsigned char)s[-1]) != 'c' || !starts_lower(s, "aption"))
-            continue;
-        /* "no-caption", "nocaption": the page says there is none. */
-        const char *w = s - 1;
-        if (w > cls && (w[-1] == '-' || w[-1] == '_'))
-            w--;
-        if (!(w - cls >= 2 && starts_lower(w - 2, "no")))
-            return true;
-    }
-    return false;
-}
 
 /* How many non-space bytes of `prefix` open `text`, white space runs
  * matching each other; 0 when `text` does not start with all of it. */
@@ -155,7 +127,7 @@ static bool in_caption(const sb_story_ctx *c, const sb_para *p, int root)
 {
     for (int e = p->elem; e >= 0; e = c->info[e].parent) {
         GumboTag t = sb_tag(c->doc->elems[e]);
-        if (t == GUMBO_TAG_FIGCAPTION || caption_class(c, e))
+        if (t == GUMBO_TAG_FIGCAPTION || sb_caption_named(c, e))
             return true;
         if (e == root)
             break;
@@ -196,6 +168,22 @@ static bool credits_block(const sb_para *p, const char *headline)
             s++;
     }
     return strong;
+}
+
+/* Why a paragraph is a caption, byline, rights notice or credit rather
+ * than story text, wherever it sits; NULL when it is none of those. */
+static const char *not_story_line(const sb_story_ctx *c, const sb_para *p, int root,
+                                  const char *headline)
+{
+    if (in_caption(c, p, root))
+        return "image caption";
+    if (!is_heading(p->tag) && credits_block(p, headline))
+        return "byline/dateline";
+    if (sb_rights_line(p->text, p->len))
+        return "rights notice";
+    if (!is_heading(p->tag) && sb_credit_line(p->text, p->len))
+        return "picture or source credit";
+    return NULL;
 }
 
 /* Highest Simon White similarity of s to any reference text. */
@@ -298,9 +286,7 @@ static int32_t short_line_end(const sb_para *p)
 {
     if (p->len == 0 || sb_utf8_count(p->text, p->len) >= LABEL_MAX_CHARS)
         return -1;
-    size_t at = p->len - 1;
-    while (at > 0 && ((unsigned char)p->text[at] & 0xC0) == 0x80)
-        at--;
+    size_t at = sb_utf8_prefix(p->text, p->len, p->len - 1);
     size_t used;
     return sb_utf8_decode(p->text + at, p->len - at, &used);
 }
@@ -405,14 +391,8 @@ static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *r
             (p->elem == headline_elem || strcmp(p->text, headline) == 0 ||
              (is_heading(p->tag) && sb_white_str(p->text, headline) >= 0.75)))
             why = "the headline";
-        if (!why && in_caption(c, p, root))
-            why = "image caption";
-        if (!why && !is_heading(p->tag) && credits_block(p, headline))
-            why = "byline/dateline";
-        if (!why && sb_rights_line(p->text, p->len))
-            why = "rights notice";
-        if (!why && !is_heading(p->tag) && sb_credit_line(p->text, p->len))
-            why = "picture or source credit";
+        if (!why)
+            why = not_story_line(c, p, root, headline);
         /* Short labels repeat across a page ("Advertisement", "Share");
          * real paragraphs may legitimately repeat (pull quotes), so only
          * short non-heading lines are deduplicated. */
@@ -573,9 +553,7 @@ static void keep_header_zone(const sb_story_ctx *c, int headline_elem, const cha
         const sb_para *p = &c->paras[i];
         int where = -1;
         if (keep[i] || !sb_standfirst_like(c, p) || sb_para_noise(c, p) ||
-            path_noise(c, p->elem, -1, &where) || in_caption(c, p, -1) ||
-            credits_block(p, headline) || sb_rights_line(p->text, p->len) ||
-            sb_credit_line(p->text, p->len))
+            path_noise(c, p->elem, -1, &where) || not_story_line(c, p, -1, headline))
             continue;
         take[i - (size_t)h] = true;
         n_prose++;

@@ -88,6 +88,11 @@ void sb_noise_mark_containers(sb_story_ctx *c, const int *roots, size_t n_roots)
 /* Per-paragraph judgement (link density, short link-only lines). */
 const char *sb_para_noise(const sb_story_ctx *c, const sb_para *p);
 
+/* A small element whose class calls it a caption ("wp-caption-text",
+ * "image-caption"; not "no-caption"). */
+#define CAPTION_NAMED_MAX_TEXT 400
+bool sb_caption_named(const sb_story_ctx *c, int id);
+
 /* A list of teasers for other stories: several headings that are links,
  * each with a summary under it ("Latest news" cards). */
 bool sb_teaser_list(const sb_story_ctx *c, int id);

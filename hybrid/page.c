@@ -58,12 +58,12 @@ sb_page *sb_page_open(const void *bytes, size_t len, const sb_options *opt, char
     p->opt = opt;
     p->html = sb_decode_html(bytes, len, &p->len, p->encoding, sizeof p->encoding);
     p->doc = sb_doc_parse(p->html, p->len);
-    sb_noscript_unwrap(p->doc);
     if (!p->doc) {
         snprintf(err, errlen, "the HTML parser could not parse the page");
         sb_page_free(p);
         return NULL;
     }
+    sb_noscript_unwrap(p->doc);
     if (opt && opt->base_url && *opt->base_url) {
         p->base_url = sb_xstrdup(opt->base_url);
     } else {
