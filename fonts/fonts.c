@@ -1,5 +1,6 @@
 #include "fonts/fonts.h"
-#include "dom/strbuf.h"
+#include "dom/base/fileio.h"
+#include "dom/base/strbuf.h"
 
 #include <fontconfig/fontconfig.h>
 #include <ft2build.h>
@@ -142,15 +143,8 @@ static int file_index(sb_fonts *fc, const char *path)
     for (size_t i = 0; i < fc->n_files; i++)
         if (strcmp(fc->files[i].path, path) == 0)
             return (int)i;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return -1;
     sb_buf b = SB_BUF_INIT;
-    char chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-        sb_buf_append(&b, chunk, n);
-    fclose(f);
+    sb_read_file(path, 0, &b);
     if (!b.len) {
         sb_buf_free(&b);
         return -1;

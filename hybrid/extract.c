@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dom/meta.h"
-#include "methods.h"
-#include "params.h"
-#include "render/overlay.h"
+#include "dom/doc/meta.h"
+#include "hybrid/registry.h"
+#include "hybrid/page/params.h"
+#include "layout/overlay/overlay.h"
 
 static void set_error(sb_story *s, const char *msg)
 {
@@ -15,27 +15,24 @@ static void set_error(sb_story *s, const char *msg)
     s->error = sb_xstrdup(msg);
 }
 
-static void take(char **field, char **value)
+/* A field the method left empty gets the metadata's value. */
+static void fill(char **field, const char *value)
 {
-    if (!*field && *value && **value) {
-        *field = *value;
-        *value = NULL;
-    }
+    if (!*field && value && *value)
+        *field = sb_xstrdup(value);
 }
 
 static void fill_metadata(sb_page *page, sb_story *s)
 {
-    sb_meta m;
-    sb_meta_extract(page->doc, page->base_url, &m);
-    take(&s->title, &m.title);
-    take(&s->byline, &m.byline);
-    take(&s->published, &m.published);
-    take(&s->modified, &m.modified);
-    take(&s->site_name, &m.site_name);
-    take(&s->language, &m.language);
-    take(&s->description, &m.description);
-    take(&s->url, &m.canonical_url);
-    sb_meta_free(&m);
+    const sb_meta *m = &page->meta;
+    fill(&s->title, m->title);
+    fill(&s->byline, m->byline);
+    fill(&s->published, m->published);
+    fill(&s->modified, m->modified);
+    fill(&s->site_name, m->site_name);
+    fill(&s->language, m->language);
+    fill(&s->description, m->description);
+    fill(&s->url, m->canonical_url);
     if (!s->url && page->base_url)
         s->url = sb_xstrdup(page->base_url);
 }

@@ -17,8 +17,8 @@
 
 #include <stddef.h>
 
-#include "dom/doc.h"
-#include "dom/strbuf.h"
+#include "dom/doc/doc.h"
+#include "dom/base/strbuf.h"
 
 typedef struct sb_css_names sb_css_names;
 

@@ -22,7 +22,7 @@
 
 #include <stddef.h>
 
-#include "dom/doc.h"
+#include "dom/doc/doc.h"
 #include "render/css_prep.h"
 
 /* litehtml recursion stays well inside an 8 MB stack (and a 1 MB thread

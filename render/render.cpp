@@ -40,6 +40,7 @@
 #include <strings.h>
 
 extern "C" {
+#include "dom/base/fileio.h"
 #include "render/css_prep.h"
 #include "render/prep.h"
 #include "render/render.h"
@@ -48,13 +49,6 @@ extern "C" {
 namespace {
 
 struct budget_exceeded {};
-
-double now_ms()
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
-}
 
 // What litehtml gets back from create_font: the measured font plus the
 // request, since several weights may resolve to one face.
@@ -77,7 +71,7 @@ class container : public litehtml::document_container {
 public:
     sb_fonts *fonts = nullptr;
     const sb_css_names *names = nullptr;
-    int vw = 1280, vh = 800;
+    int vw = SB_DEFAULT_WIDTH, vh = 800;
     std::string css_dir, base_url;
     double deadline = 0;
     int imports = 0;
@@ -86,7 +80,7 @@ public:
 
     void check_time() const
     {
-        if (now_ms() > deadline)
+        if (sb_clock_ms() > deadline)
             throw budget_exceeded();
     }
 
@@ -245,16 +239,11 @@ bool resolve_url(const std::string &url, const std::string &base, std::string &h
 
 bool container::read_css(const std::string &path, std::string &out)
 {
-    FILE *f = std::fopen(path.c_str(), "rb");
-    if (!f)
-        return false;
-    char buf[65536];
-    size_t n;
-    out.clear();
-    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0 && out.size() < max_css_file)
-        out.append(buf, n);
-    std::fclose(f);
-    return true;
+    sb_buf b = SB_BUF_INIT;
+    bool ok = sb_read_file(path.c_str(), max_css_file, &b) == SB_READ_OK;
+    out.assign(b.data ? b.data : "", b.len);
+    sb_buf_free(&b);
+    return ok;
 }
 
 void container::import_css(litehtml::tstring &text, const litehtml::tstring &url,
@@ -522,7 +511,7 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
     if (opts)
         o = *opts;
     if (o.width <= 0)
-        o.width = 1280;
+        o.width = SB_DEFAULT_WIDTH;
     if (o.width > 10000)
         o.width = 10000;
     if (o.height <= 0)
@@ -542,7 +531,7 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
     sb_render *r = nullptr;
     sb_css_names *names = nullptr;
     char *html = nullptr;
-    double t0 = now_ms();
+    double t0 = sb_clock_ms();
     try {
         container cont;
         cont.fonts = fonts;
@@ -570,22 +559,22 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
         cont.names = names;
         sb_prep_stats st{};
         html = sb_render_serialize(doc, names, o.max_depth, &st, nullptr);
-        double t1 = now_ms();
+        double t1 = sb_clock_ms();
 
         litehtml::context ctx;
         ctx.load_master_stylesheet(sb_render_ua_css);
         litehtml::document::ptr ldoc = litehtml::document::createFromUTF8(html, &cont, &ctx);
-        double t2 = now_ms();
+        double t2 = sb_clock_ms();
         if (!ldoc || !ldoc->root()) {
             set_err(err, errlen, "render: litehtml could not build the document");
         } else {
             size_t unfloated = limit_floats(ldoc->root().get());
             ldoc->render(o.width);
-            double t3 = now_ms();
+            double t3 = sb_clock_ms();
             std::vector<sb_rnode> nodes;
             nodes.reserve(doc->n_elems * 4 + 16);
             extract_nodes(ldoc->root().get(), doc, nodes);
-            double t4 = now_ms();
+            double t4 = sb_clock_ms();
             r = (sb_render *)sb_xcalloc(1, sizeof *r);
             r->n_nodes = nodes.size();
             r->nodes = (sb_rnode *)sb_xmalloc((nodes.size() + 1) * sizeof *r->nodes);
@@ -653,7 +642,7 @@ extern "C" long sb_render_check_mapping(const sb_doc *doc, size_t *checked, char
     try {
         container cont;
         cont.fonts = fonts;
-        cont.deadline = now_ms() + 600000.0;
+        cont.deadline = sb_clock_ms() + 600000.0;
         litehtml::context ctx;
         ctx.load_master_stylesheet(sb_render_ua_css);
         litehtml::document::ptr ldoc = litehtml::document::createFromUTF8(html, &cont, &ctx);

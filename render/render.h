@@ -18,7 +18,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "dom/doc.h"
+#include "dom/base/geom.h"
+#include "dom/doc/doc.h"
 #include "fonts/fonts.h"
 
 typedef enum sb_rdisplay {
@@ -66,7 +67,7 @@ typedef struct sb_render {
 } sb_render;
 
 typedef struct sb_render_opts {
-    int width;             /* viewport px; 0 = 1280 */
+    int width;             /* viewport px; 0 = SB_DEFAULT_WIDTH */
     int height;            /* viewport px (fixed elements, media); 0 = 800 */
     const char *css_dir;   /* NULL: external stylesheets are ignored */
     const char *base_url;  /* for resolving stylesheet URLs; may be NULL */

@@ -7,7 +7,7 @@
 #include <cmocka.h>
 #include <stdlib.h>
 
-#include "layout/blocks.h"
+#include "layout/region/blocks.h"
 
 /* A page: box 0 html, 1 body, 2 header (nav links), 3 article, 4 aside.
  * Runs: a nav line at the top, a headline, six paragraph lines in the main

@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "layout/boxtree.h"
-#include "layout/boxtree_json.h"
+#include "layout/boxtree/boxtree.h"
+#include "layout/boxtree/boxtree_json.h"
 #include "fonts/fonts.h"
 
 #define TEXT_TOL 3

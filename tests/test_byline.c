@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "dom/byline.h"
+#include "dom/story/byline.h"
 
 typedef bool (*line_fn)(const char *, size_t, char **);
 

@@ -10,8 +10,8 @@
 
 #include <cmocka.h>
 
-#include "hybrid/methods.h"
-#include "layout/cluster.h"
+#include "hybrid/seed/seed_methods.h"
+#include "layout/seed/cluster.h"
 #include <string.h>
 
 static sb_cluster_node node(int w, int h, int font, int weight)

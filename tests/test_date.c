@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "dom/date.h"
+#include "dom/base/date.h"
 
 typedef char *(*date_fn)(const char *);
 

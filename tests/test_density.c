@@ -11,8 +11,8 @@
 
 #include <cmocka.h>
 
-#include "dom/density.h"
-#include "dom/strbuf.h"
+#include "dom/seed/density.h"
+#include "dom/base/strbuf.h"
 
 static void test_clean_drops_code_and_collapses_space(void **state)
 {

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dom/encoding.h"
+#include "dom/doc/encoding.h"
 
 typedef struct decoded {
     char *text;

@@ -14,7 +14,7 @@
 #include "tools/eval/corpus.h"
 #include "tools/eval/report.h"
 #include "tools/eval/run.h"
-#include "dom/json.h"
+#include "dom/base/json.h"
 
 /* fontconfig's one-time leak is suppressed by the fonts module's
  * __lsan_default_suppressions, linked in through the method registry. */

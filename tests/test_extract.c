@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dom/doc.h"
-#include "dom/extract.h"
+#include "dom/doc/doc.h"
+#include "dom/story/extract.h"
 
 static char *slurp(const char *name, size_t *len)
 {

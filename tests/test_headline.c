@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dom/doc.h"
-#include "dom/extract.h"
-#include "dom/story_parts.h"
+#include "dom/doc/doc.h"
+#include "dom/story/extract.h"
+#include "dom/story/story_parts.h"
 
 static void check_strip(const char *title, const char *site, const char *want)
 {

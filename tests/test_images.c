@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dom/doc.h"
-#include "dom/extract.h"
+#include "dom/doc/doc.h"
+#include "dom/story/extract.h"
 
 static const char *const story_p =
     "<p>The festival opened on Friday, with music, food and dancing, in the old town square, "

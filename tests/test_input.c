@@ -11,7 +11,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "hybrid/input.h"
+#include "hybrid/input/input.h"
 
 typedef struct fixture {
     char dir[64];

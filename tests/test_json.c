@@ -12,8 +12,8 @@
 
 #include <cmocka.h>
 
-#include "dom/json.h"
-#include "dom/strbuf.h"
+#include "dom/base/json.h"
+#include "dom/base/strbuf.h"
 
 static sb_json *parse(const char *s, unsigned flags)
 {

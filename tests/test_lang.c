@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "dom/lang.h"
+#include "dom/text/lang.h"
 
 static void check_norm(const char *in, bool ok, const char *want)
 {

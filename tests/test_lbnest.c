@@ -11,9 +11,9 @@
 
 #include <cmocka.h>
 
-#include "dom/doc.h"
-#include "dom/lbnest.h"
-#include "dom/similarity.h"
+#include "dom/doc/doc.h"
+#include "dom/seed/lbnest.h"
+#include "dom/text/similarity.h"
 
 static void test_neighbour_rescue(void **state)
 {

@@ -13,8 +13,8 @@
 
 #include <cmocka.h>
 
-#include "dom/doc.h"
-#include "dom/meta.h"
+#include "dom/doc/doc.h"
+#include "dom/doc/meta.h"
 
 static char *read_sample(const char *name, size_t *len)
 {

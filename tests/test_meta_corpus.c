@@ -13,11 +13,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "dom/date.h"
-#include "dom/doc.h"
-#include "dom/json.h"
-#include "dom/meta.h"
-#include "dom/utf8.h"
+#include "dom/base/date.h"
+#include "dom/doc/doc.h"
+#include "dom/base/json.h"
+#include "dom/doc/meta.h"
+#include "dom/base/utf8.h"
 
 static char *slurp(const char *path, size_t *len)
 {

@@ -8,8 +8,8 @@
 
 #include <string.h>
 
-#include "dom/doc.h"
-#include "dom/neighbours.h"
+#include "dom/doc/doc.h"
+#include "dom/story/neighbours.h"
 
 static const char page[] =
     "<html><body>"

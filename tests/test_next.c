@@ -10,9 +10,9 @@
 
 #include <cmocka.h>
 
-#include "dom/doc.h"
-#include "dom/next.h"
-#include "dom/similarity.h"
+#include "dom/doc/doc.h"
+#include "dom/seed/next.h"
+#include "dom/text/similarity.h"
 
 static void test_pick_block_formula(void **state)
 {

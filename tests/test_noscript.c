@@ -8,8 +8,8 @@
 
 #include <string.h>
 
-#include "dom/doc.h"
-#include "dom/noscript.h"
+#include "dom/doc/doc.h"
+#include "dom/doc/noscript.h"
 
 static void test_prose_noscript_becomes_div(void **state)
 {

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "render/overlay.h"
+#include "layout/overlay/overlay.h"
 
 /* fontconfig's never-freed configuration (loaded by the legend's text) is
  * suppressed for LeakSanitizer by fonts/fonts.c, linked into every test. */

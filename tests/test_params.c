@@ -6,7 +6,7 @@
 
 #include <cmocka.h>
 
-#include "hybrid/params.h"
+#include "hybrid/page/params.h"
 
 static void test_lookup(void **state)
 {

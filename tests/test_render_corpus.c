@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "dom/doc.h"
+#include "dom/doc/doc.h"
 #include "render/render.h"
 
 #define TIME_LIMIT_S 400.0

@@ -28,10 +28,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dom/json.h"
-#include "dom/strbuf.h"
-#include "hybrid/input.h"
-#include "hybrid/storybox.h"
+#include "dom/base/json.h"
+#include "dom/base/strbuf.h"
+#include "hybrid/input/input.h"
+#include "storybox.h"
 
 #define SAMPLES_DIR SB_SOURCE_DIR "/samples/news"
 

@@ -10,8 +10,8 @@
 
 #include <cmocka.h>
 
-#include "dom/sentences.h"
-#include "dom/strbuf.h"
+#include "dom/text/sentences.h"
+#include "dom/base/strbuf.h"
 
 /* Sentences of text joined as "<s1>|<s2>|...". */
 static void check(const char *text, const char *want)

@@ -14,8 +14,8 @@
 
 #include <cmocka.h>
 
-#include "dom/similarity.h"
-#include "dom/strbuf.h"
+#include "dom/text/similarity.h"
+#include "dom/base/strbuf.h"
 
 #define assert_close(x, want)                                                          \
     do {                                                                               \

@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "dom/stem.h"
+#include "dom/text/stem.h"
 
 static void check(sb_stem *st, const char *word, const char *want)
 {

@@ -11,8 +11,8 @@
 
 #include <cmocka.h>
 
-#include "dom/stopwords.h"
-#include "dom/utf8.h"
+#include "dom/text/stopwords.h"
+#include "dom/base/utf8.h"
 
 static void test_lists_sorted(void **state)
 {

@@ -9,9 +9,9 @@
 
 #include <cmocka.h>
 
-#include "dom/doc.h"
-#include "dom/similarity.h"
-#include "dom/titlefinder.h"
+#include "dom/doc/doc.h"
+#include "dom/text/similarity.h"
+#include "dom/seed/titlefinder.h"
 
 static const char *page =
     "<html><head><title>Storm floods valley towns | The Daily Courier</title></head><body>"

@@ -10,9 +10,9 @@
 
 #include <cmocka.h>
 
-#include "dom/strbuf.h"
-#include "dom/tokens.h"
-#include "dom/utf8.h"
+#include "dom/base/strbuf.h"
+#include "dom/text/tokens.h"
+#include "dom/base/utf8.h"
 
 static void test_decode_encode(void **state)
 {

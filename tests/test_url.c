@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "dom/url.h"
+#include "dom/base/url.h"
 
 static void check_resolve(const char *base, const char *ref, const char *want)
 {

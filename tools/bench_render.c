@@ -7,7 +7,8 @@
  * litehtml document creation (parse + style), the layout, and the whole
  * render; then the ten slowest pages, the failures, and the peak RSS.  One
  * font context serves every page, as a long-running process would do. */
-#include "dom/doc.h"
+#include "dom/base/fileio.h"
+#include "dom/doc/doc.h"
 #include "fonts/fonts.h"
 #include "render/render.h"
 
@@ -97,24 +98,13 @@ static void collect(const char *root, path_list *files)
 
 static char *read_file(const char *path, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
     sb_buf b = SB_BUF_INIT;
-    char chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-        sb_buf_append(&b, chunk, n);
-    fclose(f);
+    if (sb_read_file(path, 0, &b) != SB_READ_OK) {
+        sb_buf_free(&b);
+        return NULL;
+    }
     *len = b.len;
     return sb_buf_steal(&b);
-}
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -166,13 +156,13 @@ int main(int argc, char **argv)
         size_t len = 0;
         char *html = read_file(p->path, &len);
         p->bytes = len;
-        double t0 = now_ms();
+        double t0 = sb_clock_ms();
         sb_doc *doc = sb_doc_parse(html ? html : "", len);
-        double t1 = now_ms();
+        double t1 = sb_clock_ms();
         p->gumbo = t1 - t0;
         char err[256];
         sb_render *r = doc ? sb_render_page(doc, &opts, fonts, err, sizeof err) : NULL;
-        double t2 = now_ms();
+        double t2 = sb_clock_ms();
         if (r) {
             p->parse = r->parse_ms + r->prep_ms;
             p->layout = r->layout_ms;

@@ -18,8 +18,8 @@
 #include <stdbool.h>
 
 #include "cli_args.h"
-#include "hybrid/page.h"
-#include "hybrid/storybox.h"
+#include "hybrid/page/page.h"
+#include "storybox.h"
 
 #ifndef STORYBOX_VERSION
 #define STORYBOX_VERSION "0.1.0"

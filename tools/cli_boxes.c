@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "layout/boxtree_json.h"
+#include "layout/boxtree/boxtree_json.h"
 
 static const char usage[] =
     "usage: storybox boxes [options] PAGE\n"

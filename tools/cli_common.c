@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "cli.h"
-#include "dom/strbuf.h"
-#include "hybrid/input.h"
+#include "dom/base/strbuf.h"
+#include "hybrid/input/input.h"
 
 /* Control characters would let a file name or a message split the line
  * that scripts parse. */

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "dom/strbuf.h"
+#include "dom/base/strbuf.h"
 #include "tools/eval/corpus.h"
 #include "tools/eval/report.h"
 #include "tools/eval/run.h"

@@ -1,4 +1,6 @@
 /* storybox extract: pages in, story records out. */
+#include "cli.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -7,10 +9,9 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-#include "cli_args.h"
-#include "dom/strbuf.h"
-#include "hybrid/input.h"
-#include "hybrid/storybox.h"
+#include "dom/base/strbuf.h"
+#include "hybrid/input/input.h"
+#include "storybox.h"
 
 static const char usage[] =
     "usage: storybox extract [options] PAGE...\n"

@@ -1,10 +1,10 @@
 /* storybox render: a PNG of a page's boxes with the story region the
- * layout step would choose (render/overlay.h). */
+ * layout step would choose (layout/overlay/overlay.h). */
 #include <stdio.h>
 
 #include "cli.h"
-#include "layout/blocks.h"
-#include "render/overlay.h"
+#include "layout/region/blocks.h"
+#include "layout/overlay/overlay.h"
 
 static const char usage[] =
     "usage: storybox render [options] PAGE --png OUT.png\n"
@@ -74,7 +74,7 @@ int cli_render(int argc, char **argv)
     bool have_region = false;
     if (find_region) {
         sb_vblocks *blocks = sb_vblocks_build(page->boxes);
-        int viewport = opt.width > 0 ? opt.width : 1280;
+        int viewport = opt.width > 0 ? opt.width : SB_DEFAULT_WIDTH;
         have_region = blocks && sb_region_find(page->boxes, blocks, viewport, &region, NULL);
         sb_vblocks_free(blocks);
     }

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dom/utf8.h"
+#include "dom/base/utf8.h"
 
 #define CHART_W 1200
 #define CHART_H 560

@@ -6,11 +6,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "dom/json.h"
-#include "dom/strbuf.h"
-#include "dom/url.h"
+#include "dom/base/json.h"
+#include "dom/base/strbuf.h"
+#include "dom/base/url.h"
 #include "gold_text.h"
-#include "hybrid/input.h"
+#include "hybrid/input/input.h"
 #include "metrics.h"
 
 const char *sb_corpus_format_name(sb_corpus_format f)

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dom/doc.h"
+#include "dom/doc/doc.h"
 
 /* Elements that start and end a paragraph of reading text. */
 static bool is_block(GumboTag t)

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dom/strbuf.h"
-#include "dom/utf8.h"
+#include "dom/base/strbuf.h"
+#include "dom/base/utf8.h"
 
 /* ---- the table ----------------------------------------------------------- */
 

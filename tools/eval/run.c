@@ -6,14 +6,13 @@
 #include <string.h>
 #include <time.h>
 
-#include "dom/strbuf.h"
-#include "hybrid/storybox.h"
+#include "dom/base/fileio.h"
+#include "dom/base/strbuf.h"
+#include "storybox.h"
 
 static double now_s(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+    return sb_clock_ms() / 1000.0;
 }
 
 /* ---- scoring one page ---------------------------------------------------- */

@@ -1,0 +1,491 @@
+/* boilerplate: generic signals that a part of the page is not story text.
+ *
+ * Three kinds, from strongest to weakest: the page says so (hidden,
+ * aria-hidden, inline display:none); the element is a kind that holds site
+ * furniture (nav, aside, footer, menus); the class/id names it as furniture
+ * (comment, share, related...) and no content name contradicts it.  A
+ * wrapper around the named story body is never furniture.  Then, inside
+ * the chosen story roots, containers are judged on the text the stronger
+ * signals left: mostly links, or a negative name with few commas.  Nothing
+ * here knows any site. */
+#include "dom/story/story_parts.h"
+#include "dom/base/strbuf.h"
+
+#include <ctype.h>
+#include <string.h>
+
+/* A container with fewer than ten commas and more link text than this share
+ * is a link list (Readability's conditional cleaning threshold; 0.3 and 0.4
+ * measured no better). */
+#define LINK_DENSITY_MAX 0.2
+
+/* A class that names both furniture and content ("related-articles") is
+ * furniture only while it holds less than 1/MIXED_NAME_SHARE of the page's
+ * text. */
+#define MIXED_NAME_SHARE 4
+
+const char *sb_noise_name(sb_noise n)
+{
+    switch (n) {
+    case SB_NOISE_NONE: return "kept";
+    case SB_NOISE_HIDDEN: return "hidden";
+    case SB_NOISE_TAG: return "furniture element";
+    case SB_NOISE_TOKENS: return "class/id names boilerplate";
+    case SB_NOISE_CONTAINER: return "link-heavy or thin container";
+    case SB_NOISE_BYLINE: return "byline/dateline";
+    }
+    return "?";
+}
+
+/* Names are compared in lower case; callers lower-case them once into a
+ * bounded buffer (a class list longer than that is not worth reading). */
+typedef struct lname {
+    char s[512];
+} lname;
+
+static const char *lower_name(const char *in, lname *out)
+{
+    size_t n = 0;
+    if (in)
+        for (; in[n] && n + 1 < sizeof out->s; n++)
+            out->s[n] = (char)tolower((unsigned char)in[n]);
+    out->s[n] = '\0';
+    return out->s;
+}
+
+static bool has_sub(const char *hay, const char *needle)
+{
+    return strstr(hay, needle) != NULL;
+}
+
+/* Whole-token match: names are split at anything that is not a letter or
+ * digit, so "ad" matches "top-ad" and "ad_slot" but not "header" or "load". */
+static bool has_token(const char *hay, const char *tok)
+{
+    size_t n = strlen(tok);
+    for (const char *h = strstr(hay, tok); h; h = strstr(h + 1, tok)) {
+        bool start = h == hay || !isalnum((unsigned char)h[-1]);
+        if (start && !isalnum((unsigned char)h[n]))
+            return true;
+    }
+    return false;
+}
+
+static bool any_sub(const char *s, const char *const *list)
+{
+    for (; *list; list++)
+        if (has_sub(s, *list))
+            return true;
+    return false;
+}
+
+static bool any_token(const char *s, const char *const *list)
+{
+    for (; *list; list++)
+        if (has_token(s, *list))
+            return true;
+    return false;
+}
+
+/* Names of site furniture, matched inside longer names. */
+static const char *const furniture_subs[] = {
+    "comment", "disqus", "share", "sharing", "social", "related", "recommend",
+    "newsletter", "subscri", "signup", "sign-up", "advert", "sponsor", "promo",
+    "cookie", "consent", "gdpr", "breadcrumb", "pagination",
+    "sidebar", "footer", "navbar", "navigation", "masthead", "popup", "modal",
+    "banner", "skyscraper", "outbrain", "taboola", "tagcloud",
+    "toolbar", "more-stories", "morestories", "trending", "most-popular",
+    "mostpopular", "most-read", "mostread", "read-more", "readmore",
+    "follow-us", "community", "shoutbox", "remark", "replies", "agegate",
+    "paywall", "login", "jump-link", "skip-link", "print-only",
+    "author-bio", "authorbio", "author-box", "authorbox", "about-author",
+    "about-the-author", "author-info", "author-desc", "author-card", "author-profile",
+    "postmetadata", "post-meta", "postmeta", "entry-meta", "entry-utility", "post-footer",
+    "donation", "donate", "likes", "vcard", "kommentar", "comentario", "reacties", "yorum",
+    NULL};
+/* Short names that only count as whole tokens. */
+static const char *const furniture_tokens[] = {
+    "ad", "ads", "adv", "nav", "menu", "tags", "tag", "rss", "hidden", "hide", "sr",
+    "screen-reader", "visually", "offscreen", "supplemental", "cta", "pager", "rating",
+    "ratings", NULL};
+/* Names of content: they veto a furniture verdict. */
+static const char *const content_subs[] = {
+    "article", "body", "content", "entry", "main", "story", "post", "text",
+    "column", "blog", NULL};
+static const char *const positive_subs[] = {
+    "article", "body", "content", "entry", "hentry", "h-entry", "main",
+    "page", "post", "text", "blog", "story", NULL};
+static const char *const negative_subs[] = {
+    "comment", "contact", "foot", "masthead", "media", "promo", "related",
+    "scroll", "share", "sidebar", "skyscraper", "sponsor", "shopping",
+    "tool", "widget", "banner", "social", "outbrain", NULL};
+static const char *const negative_tokens[] = {
+    "ad", "ads", "meta", "tags", "hidden", "hid", NULL};
+static const char *const byline_subs[] = {
+    "byline", "author", "dateline", "writtenby", "posted-on", "postedon",
+    "published", "timestamp", "date", "time", NULL};
+
+/* What a class or id list says, read one name at a time.  A name with a
+ * content word and no furniture word vetoes a furniture verdict from
+ * another name ("post category-social-media").  A name that says both
+ * ("related-articles", "article-footer", "comment-content") is mixed:
+ * the caller decides by size, because story bodies carry such names too
+ * ("story-body-supplemental"). */
+typedef struct name_verdict {
+    bool furniture, content, mixed;
+} name_verdict;
+
+static void judge_names(const char *list, name_verdict *v)
+{
+    const char *s = list;
+    while (*s) {
+        while (*s && isspace((unsigned char)*s))
+            s++;
+        size_t n = 0;
+        while (s[n] && !isspace((unsigned char)s[n]))
+            n++;
+        if (n == 0)
+            break;
+        lname one;
+        size_t k = n < sizeof one.s - 1 ? n : sizeof one.s - 1;
+        memcpy(one.s, s, k);
+        one.s[k] = '\0';
+        /* A BEM modifier ("TestReport__Section--Ads") names a variant of
+         * the element, not what the element is. */
+        char *mod = strstr(one.s, "--");
+        if (mod && mod > one.s)
+            *mod = '\0';
+        bool f = any_sub(one.s, furniture_subs) || any_token(one.s, furniture_tokens);
+        bool c = any_sub(one.s, content_subs);
+        if (f && c)
+            v->mixed = true;
+        else if (f)
+            v->furniture = true;
+        else if (c)
+            v->content = true;
+        s += n;
+    }
+}
+
+/* Letters and digits of s, lower-cased, into out (bounded). */
+static void squeeze(const char *s, size_t len, lname *out)
+{
+    size_t w = 0;
+    for (size_t i = 0; i < len && s[i] && w + 1 < sizeof out->s; i++)
+        if (isalnum((unsigned char)s[i]))
+            out->s[w++] = (char)tolower((unsigned char)s[i]);
+    out->s[w] = '\0';
+}
+
+/* Generated anchors: an id that spells the element's own heading
+ * ("sharing-with-a-single-developer" over <h2>Sharing with a single
+ * developer</h2>) names the topic, not the kind of element. */
+static bool id_is_heading_slug(const GumboNode *n, const char *id)
+{
+    const GumboVector *kids = &n->v.element.children;
+    for (unsigned i = 0; i < kids->length && i < 4; i++) {
+        const GumboNode *k = kids->data[i];
+        if (k->type != GUMBO_NODE_ELEMENT)
+            continue;
+        GumboTag t = k->v.element.tag;
+        if (t < GUMBO_TAG_H1 || t > GUMBO_TAG_H6)
+            continue;
+        sb_buf b = {0};
+        sb_node_text(k, &b, false);
+        lname a, h;
+        squeeze(id, strlen(id), &a);
+        squeeze(b.data ? b.data : "", b.len, &h);
+        sb_buf_free(&b);
+        return a.s[0] && strcmp(a.s, h.s) == 0;
+    }
+    return false;
+}
+
+static int name_weight(const char *raw)
+{
+    if (!raw || !*raw)
+        return 0;
+    lname buf;
+    const char *s = lower_name(raw, &buf);
+    int w = 0;
+    if (any_sub(s, negative_subs) || any_token(s, negative_tokens))
+        w -= 25;
+    if (any_sub(s, positive_subs))
+        w += 25;
+    return w;
+}
+
+static bool style_hides(const char *style)
+{
+    if (!style)
+        return false;
+    /* Compare without spaces: "display : none" is as hidden as "display:none". */
+    char buf[256];
+    size_t w = 0;
+    for (const char *s = style; *s && w + 1 < sizeof buf; s++)
+        if (!isspace((unsigned char)*s))
+            buf[w++] = (char)tolower((unsigned char)*s);
+    buf[w] = '\0';
+    return strstr(buf, "display:none") || strstr(buf, "visibility:hidden");
+}
+
+static sb_noise own_noise(const sb_story_ctx *c, int id)
+{
+    const GumboNode *n = c->doc->elems[id];
+    GumboTag t = sb_tag(n);
+    if (t == GUMBO_TAG_BODY || t == GUMBO_TAG_HTML)
+        return SB_NOISE_NONE;
+    if (sb_attr(n, "hidden"))
+        return SB_NOISE_HIDDEN;
+    const char *aria = sb_attr(n, "aria-hidden");
+    if (aria && strcmp(aria, "true") == 0)
+        return SB_NOISE_HIDDEN;
+    if (style_hides(sb_attr(n, "style")))
+        return SB_NOISE_HIDDEN;
+    /* A block the page's own stylesheet hides (it got no box in the
+     * layout) is not treated as furniture: slideshows, tabs and "read
+     * more" panels hide story text that way, and dropping such blocks
+     * measured no better on either corpus (trafilatura recall -0.002). */
+
+    switch (t) {
+    case GUMBO_TAG_NAV: case GUMBO_TAG_ASIDE: case GUMBO_TAG_FOOTER:
+    case GUMBO_TAG_MENU: case GUMBO_TAG_FIELDSET:
+        return SB_NOISE_TAG;
+    default: break;
+    }
+    const char *role = sb_attr(n, "role");
+    if (role && (strcmp(role, "navigation") == 0 || strcmp(role, "complementary") == 0 ||
+                 strcmp(role, "contentinfo") == 0 || strcmp(role, "dialog") == 0 ||
+                 strcmp(role, "alertdialog") == 0 || strcmp(role, "menu") == 0 ||
+                 strcmp(role, "menubar") == 0 || strcmp(role, "banner") == 0))
+        return SB_NOISE_TAG;
+
+    /* Articles, main and headings name themselves better than their
+     * class does. */
+    if (t == GUMBO_TAG_ARTICLE || t == GUMBO_TAG_MAIN || t == GUMBO_TAG_A ||
+        (t >= GUMBO_TAG_H1 && t <= GUMBO_TAG_H6))
+        return SB_NOISE_NONE;
+    const char *cls = sb_attr(n, "class");
+    const char *idv = sb_attr(n, "id");
+    if ((!cls || !*cls) && (!idv || !*idv) && !sb_attr(n, "rel") && !sb_attr(n, "itemprop"))
+        return SB_NOISE_NONE;
+    lname lc, li;
+    const char *names[2] = {cls ? lower_name(cls, &lc) : NULL, idv ? lower_name(idv, &li) : NULL};
+    name_verdict v = {false, false, false};
+    if (names[0])
+        judge_names(names[0], &v);
+    if (names[1]) {
+        name_verdict iv = {false, false, false};
+        judge_names(names[1], &iv);
+        if (!((iv.furniture || iv.mixed) && id_is_heading_slug(n, idv))) {
+            v.furniture |= iv.furniture;
+            v.content |= iv.content;
+            v.mixed |= iv.mixed;
+        }
+    }
+    const sb_elem_info *e = &c->info[id];
+    /* A wrapper holding most of the page's text is layout, whatever its
+     * name says ("page-with-sidebar", "nav-drawer-panel"); a mixed name
+     * must be a smaller part still to count as furniture. */
+    unsigned page_text = c->body >= 0 ? c->info[c->body].text : 0;
+    bool furniture = v.furniture || (v.mixed && !(page_text && e->text * MIXED_NAME_SHARE > page_text));
+    if (furniture && !v.content && !(page_text && e->text * 2 > page_text))
+        return SB_NOISE_TOKENS;
+    bool content = v.content || v.mixed;
+
+    if (e->text > 0 && e->text < 160) {
+        bool byline = false;
+        for (int i = 0; i < 2; i++)
+            if (names[i] && any_sub(names[i], byline_subs))
+                byline = true;
+        const char *rel = sb_attr(n, "rel");
+        const char *ip = sb_attr(n, "itemprop");
+        lname lip;
+        if (ip)
+            ip = lower_name(ip, &lip);
+        if ((rel && strcmp(rel, "author") == 0) ||
+            (ip && (has_sub(ip, "author") || has_sub(ip, "date"))))
+            byline = true;
+        if (byline && !content)
+            return SB_NOISE_BYLINE;
+    }
+    return SB_NOISE_NONE;
+}
+
+/* Elements only a story's body is: <article>, <main>, or an element named
+ * as such ("entry-content", Drupal's body field, itemprop articleBody). */
+static const char *const story_body_subs[] = {
+    "entry-content", "entry-body", "post-content", "post-body", "postbody", "post-entry",
+    "article-content", "article-body", "articlebody", "article__body", "article__content",
+    "article-text", "story-body", "storybody", "story-content", "field-body",
+    "field-name-body", "field--name-body", NULL};
+
+static bool story_body_named(const GumboNode *node)
+{
+    GumboTag t = sb_tag(node);
+    if (t == GUMBO_TAG_ARTICLE || t == GUMBO_TAG_MAIN)
+        return true;
+    const char *attrs[3] = {sb_attr(node, "class"), sb_attr(node, "id"), sb_attr(node, "itemprop")};
+    for (int i = 0; i < 3; i++) {
+        lname l;
+        if (attrs[i] && any_sub(lower_name(attrs[i], &l), story_body_subs))
+            return true;
+    }
+    return false;
+}
+
+bool sb_caption_named(const sb_story_ctx *c, int id)
+{
+    const char *cls = sb_attr(c->doc->elems[id], "class");
+    if (!cls || c->info[id].text > CAPTION_NAMED_MAX_TEXT)
+        return false;
+    lname l;
+    const char *s = lower_name(cls, &l);
+    for (const char *at = strstr(s, "caption"); at; at = strstr(at + 1, "caption")) {
+        /* "no-caption", "nocaption": the page says there is none. */
+        const char *w = at;
+        if (w > s && (w[-1] == '-' || w[-1] == '_'))
+            w--;
+        if (!(w - s >= 2 && w[-2] == 'n' && w[-1] == 'o'))
+            return true;
+    }
+    return false;
+}
+
+/* Fills clean_text, clean_link and clean_commas from the paragraphs the
+ * noise marks left standing.  Container verdicts do not change `noise`, so
+ * this holds for every later judgement of the page. */
+static void count_clean_text(sb_story_ctx *c)
+{
+    for (size_t i = 0; i < c->doc->n_elems; i++)
+        c->info[i].clean_text = c->info[i].clean_link = c->info[i].clean_commas = 0;
+    for (size_t i = 0; i < c->n_paras; i++) {
+        const sb_para *p = &c->paras[i];
+        if (c->info[p->elem].noise)
+            continue;
+        for (int e = p->elem; e >= 0; e = c->info[e].parent) {
+            c->info[e].clean_text += p->len;
+            c->info[e].clean_link += p->link_len;
+            c->info[e].clean_commas += p->commas;
+        }
+    }
+}
+
+void sb_noise_mark(sb_story_ctx *c)
+{
+    size_t n = c->doc->n_elems;
+    for (size_t i = 0; i < n; i++) {
+        sb_elem_info *e = &c->info[i];
+        const GumboNode *node = c->doc->elems[i];
+        e->class_weight = name_weight(sb_attr(node, "class")) + name_weight(sb_attr(node, "id"));
+        const char *ip = sb_attr(node, "itemprop");
+        lname lip;
+        if (ip && has_sub(lower_name(ip, &lip), "articlebody"))
+            e->class_weight += 25;
+        e->own_noise = own_noise(c, (int)i);
+    }
+    /* A wrapper named for furniture around the story's body is layout
+     * ("socialicons-sticky" around "entry-content"): the body, named as
+     * such and holding most of the wrapper's text, overrules its name,
+     * both as a verdict and as a negative class weight. */
+    for (size_t i = 0; i < n; i++) {
+        if (c->info[i].own_noise || !c->info[i].text || !story_body_named(c->doc->elems[i]))
+            continue;
+        for (int a = c->info[i].parent; a >= 0; a = c->info[a].parent) {
+            sb_elem_info *w = &c->info[a];
+            if (c->info[i].text * 2 <= w->text)
+                break;
+            if (w->own_noise == SB_NOISE_TOKENS)
+                w->own_noise = SB_NOISE_NONE;
+            if (w->class_weight < 0)
+                w->class_weight = 0;
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        sb_elem_info *e = &c->info[i];
+        e->noise = e->own_noise;
+        if (!e->noise && e->parent >= 0)
+            e->noise = c->info[e->parent].noise;
+    }
+    count_clean_text(c);
+}
+
+/* A container the story text does not need: judged on its class/id weight
+ * and link density the way Readability's conditional cleaning does, only
+ * for containers with few commas (prose has commas; menus and link lists
+ * do not).  Readability's other tests (image galleries, form fields,
+ * embeds, list items per paragraph) cost text on both corpora here and
+ * are left out. */
+static bool thin_container(const sb_story_ctx *c, int id)
+{
+    const GumboNode *n = c->doc->elems[id];
+    GumboTag t = sb_tag(n);
+    if (t != GUMBO_TAG_DIV && t != GUMBO_TAG_UL && t != GUMBO_TAG_OL &&
+        t != GUMBO_TAG_TABLE && t != GUMBO_TAG_FORM && t != GUMBO_TAG_SECTION &&
+        t != GUMBO_TAG_HEADER && t != GUMBO_TAG_DL)
+        return false;
+    /* Judged on what is left once share bars, hidden widgets and named
+     * furniture inside it are gone, as Readability cleans before it
+     * measures: a story box is not link-heavy because of its share bar. */
+    const sb_elem_info *e = &c->info[id];
+    if (e->clean_text == 0)
+        return false; /* nothing to drop; images are judged elsewhere */
+    int weight = e->class_weight;
+    if (weight < 0 && e->clean_commas < 10)
+        return true;
+    if (e->clean_commas >= 10)
+        return false;
+    double ld = (double)e->clean_link / (double)e->clean_text;
+    bool list = t == GUMBO_TAG_UL || t == GUMBO_TAG_OL || t == GUMBO_TAG_DL;
+    if (weight < 25 && ld > LINK_DENSITY_MAX && !(list && ld < 0.5 && e->clean_text > 400))
+        return true;
+    if (weight >= 25 && ld > 0.5)
+        return true;
+    return false;
+}
+
+/* Three linked headings make a list; story bodies with a related-links box
+ * have them too, so they must also be a third of the container's
+ * paragraphs. */
+#define TEASER_LIST_MIN_HEADINGS 3
+
+bool sb_teaser_list(const sb_story_ctx *c, int id)
+{
+    const sb_elem_info *e = &c->info[id];
+    return e->n_link_heading >= TEASER_LIST_MIN_HEADINGS && e->n_link_heading * 3 >= e->n_para;
+}
+
+void sb_noise_mark_containers(sb_story_ctx *c, const int *roots, size_t n_roots)
+{
+    for (size_t r = 0; r < n_roots; r++) {
+        int root = roots[r];
+        if (root < 0 || (size_t)root >= c->doc->n_elems)
+            continue;
+        /* The subtree of root is the contiguous id range after it. */
+        int rd = c->info[root].depth;
+        for (size_t i = (size_t)root + 1; i < c->doc->n_elems && c->info[i].depth > rd; i++) {
+            sb_elem_info *e = &c->info[i];
+            if (e->own_noise)
+                continue;
+            /* The container of most of the root's remaining text is the
+             * story column, not a list inside it. */
+            if (e->clean_text * 2 > c->info[root].clean_text)
+                continue;
+            if (thin_container(c, (int)i) || sb_teaser_list(c, (int)i))
+                e->own_noise = SB_NOISE_CONTAINER;
+        }
+    }
+}
+
+const char *sb_para_noise(const sb_story_ctx *c, const sb_para *p)
+{
+    (void)c;
+    if (p->len == 0)
+        return "empty";
+    double ld = (double)p->link_len / (double)p->len;
+    if (ld > 0.66)
+        return "mostly link text";
+    if (ld > 0.33 && p->len < 120)
+        return "short and link-heavy";
+    return NULL;
+}

@@ -1,0 +1,753 @@
+/* extract: the DOM story extractor's driver (see extract.h).
+ *
+ * Order of work: paragraphs and per-element counts; noise signals; metadata
+ * and headline; the story roots (given, or chosen in dom mode); containers
+ * inside the roots judged; paragraphs kept or dropped; the teaser; the
+ * similarity analysis of LBNEST section III when asked; the lead image. */
+#include "dom/story/extract.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dom/story/byline.h"
+#include "dom/base/date.h"
+#include "dom/text/lang.h"
+#include "dom/text/sentences.h"
+#include "dom/text/similarity.h"
+#include "dom/story/story_parts.h"
+#include "dom/base/utf8.h"
+
+/* Subtree of a root as an id range: pre-order ids make it contiguous. */
+typedef struct root_range {
+    int first, end;
+} root_range;
+
+static int subtree_end(const sb_story_ctx *c, int root)
+{
+    int d = c->info[root].depth;
+    size_t i = (size_t)root + 1;
+    while (i < c->doc->n_elems && c->info[i].depth > d)
+        i++;
+    return (int)i;
+}
+
+static int root_of(const root_range *rr, size_t n, int e)
+{
+    for (size_t i = 0; i < n; i++)
+        if (e >= rr[i].first && e < rr[i].end)
+            return rr[i].first;
+    return -1;
+}
+
+/* The first noise verdict between a paragraph's owner and its root. */
+static sb_noise path_noise(const sb_story_ctx *c, int e, int root, int *where)
+{
+    for (; e >= 0 && e != root; e = c->info[e].parent)
+        if (c->info[e].own_noise) {
+            *where = e;
+            return c->info[e].own_noise;
+        }
+    return SB_NOISE_NONE;
+}
+
+static void explain_para(FILE *f, const sb_para *p, const char *verdict, const char *why)
+{
+    if (!f)
+        return;
+    fprintf(f, "para %s e%d <%s> %s: ", verdict, p->elem, gumbo_normalized_tagname(p->tag),
+            why ? why : "");
+    size_t n = sb_utf8_prefix(p->text, p->len, 70);
+    for (size_t i = 0; i < n; i++)
+        fputc(p->text[i] == '\n' ? ' ' : p->text[i], f);
+    fputs(p->len > 70 ? "...\n" : "\n", f);
+}
+
+/* FNV-1a; only used to spot repeated paragraphs. */
+static unsigned long hash_text(const char *s)
+{
+    unsigned long h = 1469598103UL;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619UL;
+    return h;
+}
+
+static bool is_heading(GumboTag t)
+{
+    return t >= GUMBO_TAG_H1 && t <= GUMBO_TAG_H6;
+}
+
+/* Captions belong to their image (the record's lead_image.caption), not to
+ * the running text: a <figcaption>, a small element whose class calls it a
+ * caption ("wp-caption-text", "image-caption"), or a paragraph that repeats
+ * the alt text of an image just before it. */
+#define CAPTION_ALT_MIN 25
+#define CAPTION_IMAGE_LOOKBACK 12
+
+/* How many non-space bytes of `prefix` open `text`, white space runs
+ * matching each other; 0 when `text` does not start with all of it. */
+static size_t starts_with_words(const char *text, const char *prefix)
+{
+    size_t matched = 0;
+    const char *t = text, *q = prefix;
+    while (*q && isspace((unsigned char)*q))
+        q++;
+    while (*q) {
+        if (isspace((unsigned char)*q)) {
+            if (!isspace((unsigned char)*t))
+                return 0;
+            while (isspace((unsigned char)*q))
+                q++;
+            while (isspace((unsigned char)*t))
+                t++;
+            continue;
+        }
+        if (*t != *q)
+            return 0;
+        t++, q++, matched++;
+    }
+    return matched;
+}
+
+static bool repeats_image_alt(const sb_story_ctx *c, const sb_para *p)
+{
+    for (int e = p->elem - 1; e >= 0 && e >= p->elem - CAPTION_IMAGE_LOOKBACK; e--) {
+        const GumboNode *n = c->doc->elems[e];
+        if (sb_tag(n) != GUMBO_TAG_IMG)
+            continue;
+        const char *alt = sb_attr(n, "alt");
+        if (alt && starts_with_words(p->text, alt) >= CAPTION_ALT_MIN)
+            return true;
+    }
+    return false;
+}
+
+static bool in_caption(const sb_story_ctx *c, const sb_para *p, int root)
+{
+    for (int e = p->elem; e >= 0; e = c->info[e].parent) {
+        GumboTag t = sb_tag(c->doc->elems[e]);
+        if (t == GUMBO_TAG_FIGCAPTION || sb_caption_named(c, e))
+            return true;
+        if (e == root)
+            break;
+    }
+    return repeats_image_alt(c, p);
+}
+
+/* Headings at least this long (bytes) are prose set in a heading tag. */
+#define HEADING_PROSE_MIN 80
+
+/* Lines shorter than this without a sentence end may sit in a credits
+ * block ("Farm & Ranch", "Courier Staff Writer"). */
+#define CREDIT_LABEL_MAX 40
+
+static bool same_as_headline(const char *line, size_t len, const char *headline)
+{
+    return headline && strlen(headline) == len && memcmp(line, headline, len) == 0;
+}
+
+/* The headline's block: the headline, kicker, byline and dateline as one
+ * run of lines ("Farm & Ranch<br>Headline<br>By X<br>May 6, 2003"), or a
+ * lone byline or dateline.  Every line must be one of those or a short
+ * label, and at least one must be a byline, dateline or the headline. */
+static bool credits_block(const sb_para *p, const char *headline)
+{
+    bool strong = false;
+    const char *s = p->text;
+    while (*s) {
+        const char *nl = strchr(s, '\n');
+        size_t len = nl ? (size_t)(nl - s) : strlen(s);
+        if (sb_byline_line(s, len, NULL) || sb_dateline_line(s, len, NULL) ||
+            same_as_headline(s, len, headline))
+            strong = true;
+        else if (len > CREDIT_LABEL_MAX || (len && s[len - 1] == '.'))
+            return false;
+        s += len;
+        if (*s == '\n')
+            s++;
+    }
+    return strong;
+}
+
+/* Why a paragraph is a caption, byline, rights notice or credit rather
+ * than story text, wherever it sits; NULL when it is none of those. */
+static const char *not_story_line(const sb_story_ctx *c, const sb_para *p, int root,
+                                  const char *headline)
+{
+    if (in_caption(c, p, root))
+        return "image caption";
+    if (!is_heading(p->tag) && credits_block(p, headline))
+        return "byline/dateline";
+    if (sb_rights_line(p->text, p->len))
+        return "rights notice";
+    if (!is_heading(p->tag) && sb_credit_line(p->text, p->len))
+        return "picture or source credit";
+    return NULL;
+}
+
+/* Highest Simon White similarity of s to any reference text. */
+static double best_similarity(const sb_simtext *s, sb_simtext *const *refs, size_t n_refs)
+{
+    double best = 0;
+    for (size_t r = 0; r < n_refs; r++) {
+        double x = sb_sim_white(s, refs[r]);
+        if (x > best)
+            best = x;
+    }
+    return best;
+}
+
+/* LBNEST III: keeps the sentences related to the headline or teaser
+ * (similarity > 0.20) and the unrelated ones whose neighbours are related.
+ * The sentences of all kept paragraphs form one sequence, so a story's
+ * first sentence can be rescued by the second. */
+static void filter_sentences(sb_story_ctx *c, sb_simtext *const *refs, size_t n_refs,
+                             sb_textctx *tctx, bool *keep_para, sb_buf *out)
+{
+    sb_spans spans = SB_SPANS_INIT;
+    size_t *owner = NULL, cap = 0;
+    for (size_t i = 0; i < c->n_paras; i++) {
+        if (!keep_para[i])
+            continue;
+        size_t before = spans.n;
+        sb_split_sentences(c->paras[i].text, c->paras[i].len, &spans);
+        if (spans.n > cap) {
+            cap = spans.n * 2;
+            owner = sb_xrealloc(owner, cap * sizeof *owner);
+        }
+        for (size_t k = before; k < spans.n; k++)
+            owner[k] = i;
+    }
+    size_t n = spans.n;
+    bool *related = sb_xcalloc(n ? n : 1, sizeof *related);
+    bool *keep = sb_xcalloc(n ? n : 1, sizeof *keep);
+    for (size_t k = 0; k < n; k++) {
+        const sb_para *p = &c->paras[owner[k]];
+        sb_simtext *s = sb_simtext_new_n(tctx, p->text + spans.v[k].start, spans.v[k].len);
+        double sim = best_similarity(s, refs, n_refs);
+        related[k] = sim > SB_LBNEST_THRESHOLD;
+        sb_simtext_free(s);
+        if (c->explain)
+            fprintf(c->explain, "sentence %s %.3f: %.*s\n", related[k] ? "related" : "unrelated",
+                    sim, (int)sb_utf8_prefix(p->text + spans.v[k].start, spans.v[k].len, 70),
+                    p->text + spans.v[k].start);
+    }
+    sb_lbnest_rescue(related, n, keep);
+    size_t last_para = (size_t)-1;
+    for (size_t k = 0; k < n; k++) {
+        if (!keep[k])
+            continue;
+        if (owner[k] != last_para) {
+            if (out->len)
+                sb_buf_puts(out, "\n\n");
+            last_para = owner[k];
+        } else {
+            sb_buf_putc(out, ' ');
+        }
+        sb_buf_append(out, c->paras[owner[k]].text + spans.v[k].start, spans.v[k].len);
+    }
+    free(related);
+    free(keep);
+    free(owner);
+    sb_spans_free(&spans);
+}
+
+/* Mode blocks: paragraphs outside the roots that continue the story (a
+ * second column, text after an inline ad) join when they are similar to
+ * the headline or teaser.  They must be clean prose on their own. */
+static void add_related_blocks(sb_story_ctx *c, sb_simtext *const *refs, size_t n_refs,
+                               sb_textctx *tctx, const root_range *rr, size_t n_rr,
+                               bool *keep_para)
+{
+    for (size_t i = 0; i < c->n_paras; i++) {
+        sb_para *p = &c->paras[i];
+        if (keep_para[i] || root_of(rr, n_rr, p->elem) >= 0 || p->len < 80 ||
+            c->info[p->elem].noise || sb_para_noise(c, p) || is_heading(p->tag))
+            continue;
+        sb_simtext *s = sb_simtext_new(tctx, p->text);
+        double sim = best_similarity(s, refs, n_refs);
+        sb_simtext_free(s);
+        if (sim > SB_LBNEST_THRESHOLD) {
+            keep_para[i] = true;
+            explain_para(c->explain, p, "ADD", "related block outside the region");
+        }
+    }
+}
+
+/* Lines at the story's edges.  A short line is under LABEL_MAX_CHARS
+ * characters; what it ends with tells a label from a sentence. */
+#define LABEL_MAX_CHARS 50
+#define EDGE_LINES_MAX 3
+
+/* The last character of a short line, decoded; -1 for a longer or empty
+ * one. */
+static int32_t short_line_end(const sb_para *p)
+{
+    if (p->len == 0 || sb_utf8_count(p->text, p->len) >= LABEL_MAX_CHARS)
+        return -1;
+    size_t at = sb_utf8_prefix(p->text, p->len, p->len - 1);
+    size_t used;
+    return sb_utf8_decode(p->text + at, p->len - at, &used);
+}
+
+/* A label: a short heading, or a short line that announces something
+ * ("Read more:", "Was this article helpful?").  Sentence ends and closing
+ * marks in any script make a line prose, and a sign-off ("Yours, Franzi")
+ * is the author's. */
+static bool label_line(const sb_para *p)
+{
+    int32_t cp = short_line_end(p);
+    if (cp < 0)
+        return false;
+    static const int32_t ends[] = {'.', '!', ')', '"', '\'', 0x2026 /* … */, 0x201D, 0x2019,
+                                   0x201C, 0x00BB, 0x00AB, 0x3002 /* 。 */, 0xFF01 /* ！ */,
+                                   0xFF09 /* ） */, 0x300D, 0x300F, 0x0964 /* । */, 0};
+    for (const int32_t *e = ends; *e; e++)
+        if (cp == *e)
+            return false;
+    return cp == ':' || cp == '?' || cp == 0xFF1A /* ： */ || cp == 0xFF1F /* ？ */ ||
+           is_heading(p->tag);
+}
+
+static bool not_label(const sb_para *p)
+{
+    return !label_line(p);
+}
+
+/* A kicker: a short non-heading line ending in a letter or digit, above
+ * the story's first prose ("Promis", "Corte Suprema", "4 Min Read"). */
+static bool kicker_line(const sb_para *p)
+{
+    int32_t cp = is_heading(p->tag) ? -1 : short_line_end(p);
+    return cp >= 0 && (sb_is_alpha_cp((uint32_t)cp) || sb_is_digit_cp((uint32_t)cp));
+}
+
+static bool opens_story(const sb_para *p)
+{
+    return !kicker_line(p) && !is_heading(p->tag);
+}
+
+/* Drops up to EDGE_LINES_MAX kept lines matching `edge` at one end of the
+ * story (the end when at_end), but only when a kept paragraph matching
+ * `body` comes right after them: a story that is all such lines is left
+ * alone. */
+static void trim_edge(const sb_story_ctx *c, bool *keep, bool at_end,
+                      bool (*edge)(const sb_para *), bool (*body)(const sb_para *),
+                      const char *why)
+{
+    size_t run[EDGE_LINES_MAX], n = 0;
+    bool body_follows = false;
+    for (size_t k = 0; k < c->n_paras; k++) {
+        size_t i = at_end ? c->n_paras - 1 - k : k;
+        if (!keep[i])
+            continue;
+        if (n < EDGE_LINES_MAX && edge(&c->paras[i])) {
+            run[n++] = i;
+            continue;
+        }
+        body_follows = body(&c->paras[i]);
+        break;
+    }
+    if (!body_follows)
+        return;
+    for (size_t k = 0; k < n; k++) {
+        keep[run[k]] = false;
+        explain_para(c->explain, &c->paras[run[k]], "DROP", why);
+    }
+}
+
+/* Paragraph verdicts inside the roots; returns the bytes kept. */
+static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *rr, size_t n_roots,
+                          const char *headline, int headline_elem, bool *keep)
+{
+    sb_noise_mark_containers(c, roots, n_roots);
+    size_t hcap = 64;
+    while (hcap < c->n_paras * 2)
+        hcap *= 2;
+    unsigned long *seen = sb_xcalloc(hcap, sizeof *seen);
+    for (size_t i = 0; i < c->n_paras; i++) {
+        sb_para *p = &c->paras[i];
+        int root = root_of(rr, n_roots, p->elem);
+        const char *why = NULL;
+        if (root < 0)
+            why = "outside the story root";
+        else {
+            int where = -1;
+            sb_noise nz = path_noise(c, p->elem, root, &where);
+            if (nz) {
+                why = sb_noise_name(nz);
+                if (c->explain) {
+                    const GumboNode *w = c->doc->elems[where];
+                    fprintf(c->explain, "noise at e%d <%s class=\"%s\" id=\"%s\">\n", where,
+                            sb_tag_name(w), sb_attr(w, "class") ? sb_attr(w, "class") : "",
+                            sb_attr(w, "id") ? sb_attr(w, "id") : "");
+                }
+            }
+        }
+        if (!why)
+            why = sb_para_noise(c, p);
+        if (!why && headline &&
+            (p->elem == headline_elem || strcmp(p->text, headline) == 0 ||
+             (is_heading(p->tag) && sb_white_str(p->text, headline) >= 0.75)))
+            why = "the headline";
+        if (!why)
+            why = not_story_line(c, p, root, headline);
+        /* Short labels repeat across a page ("Advertisement", "Share");
+         * real paragraphs may legitimately repeat (pull quotes), so only
+         * short non-heading lines are deduplicated. */
+        if (!why && p->len < 60 && !is_heading(p->tag)) {
+            unsigned long hv = hash_text(p->text) | 1UL;
+            size_t slot = hv & (hcap - 1);
+            while (seen[slot] && seen[slot] != hv)
+                slot = (slot + 1) & (hcap - 1);
+            if (seen[slot] == hv)
+                why = "repeats an earlier paragraph";
+            else
+                seen[slot] = hv;
+        }
+        keep[i] = why == NULL;
+        if (root >= 0 || c->explain == NULL)
+            explain_para(c->explain, p, keep[i] ? "KEEP" : "DROP", why);
+    }
+    free(seen);
+
+    /* A heading with nothing kept after it before the next heading (or the
+     * end) introduces nothing: it belonged to dropped furniture. */
+    {
+        long last_heading = -1;
+        for (size_t i = 0; i < c->n_paras; i++) {
+            if (!keep[i])
+                continue;
+            /* A heading long enough to be prose (a standfirst set in <h4>)
+             * is read as a paragraph. */
+            if (is_heading(c->paras[i].tag) && c->paras[i].len < HEADING_PROSE_MIN) {
+                if (last_heading >= 0)
+                    keep[last_heading] = false;
+                last_heading = (long)i;
+            } else {
+                last_heading = -1;
+            }
+        }
+        if (last_heading >= 0)
+            keep[last_heading] = false;
+    }
+    /* After the last sentence: the headings of related boxes whose links
+     * were dropped, "Share this:".  Before the first: kickers. */
+    trim_edge(c, keep, true, label_line, not_label, "label after the story's end");
+    trim_edge(c, keep, false, kicker_line, opens_story, "kicker before the story");
+
+    size_t kept = 0;
+    for (size_t i = 0; i < c->n_paras; i++)
+        if (keep[i])
+            kept += c->paras[i].len;
+    return kept;
+}
+
+/* Paragraphs are joined by "\n\n"; a single "\n" left inside one is a
+ * <br>, which the reader sees as a line break within the paragraph, and
+ * the record shows as a space. */
+static void flatten_line_breaks(char *text)
+{
+    for (size_t i = 0; text[i]; i++)
+        if (text[i] == '\n' && text[i + 1] != '\n' && (i == 0 || text[i - 1] != '\n'))
+            text[i] = ' ';
+}
+
+/* Removes the paragraph equal to `para` from "\n\n"-joined text. */
+static void drop_paragraph(char *text, const char *para)
+{
+    size_t n = strlen(para);
+    if (!n)
+        return;
+    for (char *p = strstr(text, para); p; p = strstr(p + 1, para)) {
+        bool starts = p == text || (p - text >= 2 && p[-1] == '\n' && p[-2] == '\n');
+        bool ends = p[n] == '\0' || (p[n] == '\n' && p[n + 1] == '\n');
+        if (!starts || !ends)
+            continue;
+        if (p[n] == '\n')
+            memmove(p, p + n + 2, strlen(p + n + 2) + 1);
+        else if (p == text)
+            *p = '\0';
+        else
+            p[-2] = '\0';
+        return;
+    }
+}
+
+/* The author and date as the page prints them under the headline, for
+ * pages whose metadata names neither.  Looks at the lines of the few
+ * paragraphs from the headline on. */
+#define CREDITS_SCAN_PARAS 8
+
+static void visible_credits(const sb_story_ctx *c, long from, char **name, char **date)
+{
+    for (size_t i = (size_t)from; i < c->n_paras && i < (size_t)from + CREDITS_SCAN_PARAS; i++) {
+        const sb_para *p = &c->paras[i];
+        if (c->info[p->elem].noise == SB_NOISE_HIDDEN)
+            continue;
+        const char *s = p->text;
+        while (*s && !(*name && *date)) {
+            const char *nl = strchr(s, '\n');
+            size_t len = nl ? (size_t)(nl - s) : strlen(s);
+            /* One reading of the line serves both fields. */
+            char *v = NULL;
+            bool byline = sb_byline_line(s, len, *name ? NULL : &v);
+            if (!*name)
+                *name = v;
+            if (!*date && !sb_dateline_line(s, len, date) && byline) {
+                /* "By Jane Doe · 5 March 2024" */
+                char line[SB_BYLINE_MAX + 1];
+                memcpy(line, s, len);
+                line[len] = '\0';
+                *date = sb_date_find_in_text(line);
+            }
+            s += len;
+            if (*s == '\n')
+                s++;
+        }
+    }
+}
+
+static long headline_para(const sb_story_ctx *c, int headline_elem, const char *headline,
+                          int root)
+{
+    for (size_t i = 0; i < c->n_paras; i++)
+        if (c->paras[i].elem == headline_elem ||
+            (headline && !c->info[c->paras[i].elem].noise && strstr(c->paras[i].text, headline)))
+            return (long)i;
+    for (size_t i = 0; i < c->n_paras; i++)
+        if (c->paras[i].elem >= root)
+            return (long)i;
+    return -1;
+}
+
+/* The story's header: the prose printed between the headline and the story
+ * root (standfirst, dek, summary) belongs to the story even when it does
+ * not speak the headline's words.  Bylines, captions and credits there are
+ * dropped as they are inside the root.  A header is short: at most three
+ * prose paragraphs among at most eight lines; more is another part of the
+ * page, and nothing is taken. */
+#define HEADER_ZONE_MAX_PARAS 3
+#define HEADER_ZONE_MAX_LINES 8
+
+static void keep_header_zone(const sb_story_ctx *c, int headline_elem, const char *headline,
+                             int root, bool *keep)
+{
+    if (headline_elem < 0 || headline_elem >= root)
+        return;
+    long h = -1;
+    for (size_t i = 0; i < c->n_paras && h < 0; i++)
+        if (c->paras[i].elem == headline_elem)
+            h = (long)i;
+    if (h < 0)
+        return;
+    size_t end = (size_t)h + 1;
+    while (end < c->n_paras && c->paras[end].elem < root)
+        end++;
+    if (end == c->n_paras || end - (size_t)h - 1 > HEADER_ZONE_MAX_LINES)
+        return;
+    size_t n_prose = 0;
+    bool *take = sb_xcalloc(end - (size_t)h, sizeof *take);
+    for (size_t i = (size_t)h + 1; i < end; i++) {
+        const sb_para *p = &c->paras[i];
+        int where = -1;
+        if (keep[i] || !sb_standfirst_like(c, p) || sb_para_noise(c, p) ||
+            path_noise(c, p->elem, -1, &where) || not_story_line(c, p, -1, headline))
+            continue;
+        take[i - (size_t)h] = true;
+        n_prose++;
+    }
+    for (size_t i = (size_t)h + 1; i < end && n_prose <= HEADER_ZONE_MAX_PARAS; i++)
+        if (take[i - (size_t)h]) {
+            keep[i] = true;
+            explain_para(c->explain, &c->paras[i], "ADD", "standfirst between headline and story");
+        }
+    free(take);
+}
+
+/* Kept text (bytes) below which the chosen root was a wrong guess: the
+ * whole <body> is judged instead, and when even that keeps less, the last
+ * resort below takes the page's visible prose. */
+#define TOO_LITTLE_KEPT 250
+
+/* The last resort, for pages where every signal called the story
+ * furniture (a story inside a mis-nested <header>, an <aside>, a
+ * "comments" wrapper): with less than TOO_LITTLE_KEPT text kept, the
+ * page's visible prose paragraphs (each at least this long) are the story
+ * rather than nothing. */
+#define LAST_RESORT_MIN_PARA 150
+
+static void keep_any_prose(const sb_story_ctx *c, bool *keep)
+{
+    for (size_t i = 0; i < c->n_paras; i++) {
+        const sb_para *p = &c->paras[i];
+        if (keep[i] || p->len < LAST_RESORT_MIN_PARA || c->info[p->elem].noise == SB_NOISE_HIDDEN ||
+            sb_para_noise(c, p) || is_heading(p->tag) || p->link_len * 10 > p->len * 3)
+            continue;
+        keep[i] = true;
+        explain_para(c->explain, p, "ADD", "prose kept by the last resort");
+    }
+}
+
+static void set_field(char **field, char *value)
+{
+    if (!value)
+        return;
+    free(*field);
+    *field = value;
+}
+
+int sb_story_extract(const sb_dom_input *in, const sb_meta *meta, sb_story *out)
+{
+    if (!out)
+        return -1;
+    if (!in || !in->doc || !in->doc->n_elems) {
+        if (!out->text)
+            out->text = sb_xstrdup("");
+        return -1;
+    }
+    sb_story_ctx c;
+    memset(&c, 0, sizeof c);
+    c.in = in;
+    c.doc = in->doc;
+    c.explain = in->explain;
+    sb_paras_build(&c);
+    sb_noise_mark(&c);
+
+    /* The caller's metadata when it read it already (one pass per page). */
+    sb_meta own_meta;
+    if (!meta) {
+        sb_meta_extract(in->doc, in->base_url, &own_meta);
+        meta = &own_meta;
+    }
+    int headline_elem = -1;
+    char *headline = sb_headline_choose(&c, meta, &headline_elem);
+    if (c.explain)
+        fprintf(c.explain, "headline e%d: %s\n", headline_elem, headline ? headline : "(none)");
+
+    int *roots = NULL;
+    size_t n_roots = 0;
+    if (in->n_roots) {
+        roots = sb_xmalloc(in->n_roots * sizeof *roots);
+        for (size_t i = 0; i < in->n_roots; i++)
+            if (in->roots[i] >= 0 && (size_t)in->roots[i] < in->doc->n_elems)
+                roots[n_roots++] = in->roots[i];
+    }
+    if (!n_roots) {
+        free(roots);
+        n_roots = sb_choose_roots(&c, &roots);
+    } else {
+        sb_reconcile_roots(&c, &roots, &n_roots);
+    }
+    root_range *rr = sb_xmalloc(n_roots * sizeof *rr);
+    for (size_t i = 0; i < n_roots; i++) {
+        rr[i] = (root_range){roots[i], subtree_end(&c, roots[i])};
+        if (c.explain)
+            fprintf(c.explain, "root e%d <%s> score %.1f\n", roots[i],
+                    sb_tag_name(in->doc->elems[roots[i]]), c.info[roots[i]].score);
+    }
+    bool *keep = sb_xcalloc(c.n_paras ? c.n_paras : 1, sizeof *keep);
+    size_t kept = judge_paras(&c, roots, rr, n_roots, headline, headline_elem, keep);
+    /* Too little text under the chosen root (a widget outscored a story
+     * made of short lines, lists or tables): judge the whole body instead,
+     * as the LBNEST hybrid does when the region test fails. */
+    if (!in->n_roots && kept < TOO_LITTLE_KEPT && c.body >= 0 && !(n_roots == 1 && roots[0] == c.body)) {
+        if (c.explain)
+            fprintf(c.explain, "root kept %zu bytes: falling back to <body>\n", kept);
+        n_roots = 1;
+        roots[0] = c.body;
+        rr[0] = (root_range){c.body, subtree_end(&c, c.body)};
+        memset(keep, 0, (c.n_paras ? c.n_paras : 1) * sizeof *keep);
+        kept = judge_paras(&c, roots, rr, n_roots, headline, headline_elem, keep);
+    }
+    if (!in->n_roots && kept < TOO_LITTLE_KEPT)
+        keep_any_prose(&c, keep);
+
+    long teaser = sb_teaser_find(&c, roots[0], headline);
+    const char *teaser_text = teaser >= 0 ? c.paras[teaser].text : NULL;
+    if (teaser >= 0 && c.explain)
+        fprintf(c.explain, "teaser e%d: %s\n", c.paras[teaser].elem, teaser_text);
+    /* A standfirst just above the region is part of the story as printed. */
+    if (teaser >= 0 && !keep[teaser] && root_of(rr, n_roots, c.paras[teaser].elem) < 0 &&
+        c.paras[teaser].elem < roots[0])
+        keep[teaser] = true;
+
+    keep_header_zone(&c, headline_elem, headline, roots[0], keep);
+
+    sb_textctx *tctx = NULL;
+    sb_buf text = SB_BUF_INIT;
+    sb_buf_reserve(&text, 0);
+    text.data[0] = '\0';
+    if (in->similarity != SB_SIM_OFF && headline) {
+        const char *lang = meta->language;
+        if (!lang) {
+            sb_buf sample = SB_BUF_INIT;
+            for (size_t i = 0; i < c.n_paras && sample.len < 4000; i++)
+                if (keep[i]) {
+                    sb_buf_puts(&sample, c.paras[i].text);
+                    sb_buf_putc(&sample, ' ');
+                }
+            lang = sample.data ? sb_lang_guess(sample.data, sample.len) : NULL;
+            sb_buf_free(&sample);
+        }
+        tctx = sb_textctx_new(lang);
+        /* What a sentence is compared with: the headline, the teaser, and
+         * the page's own summary (its description is the teaser a
+         * front page or a search result shows). */
+        sb_simtext *refs[3];
+        size_t n_refs = 0;
+        refs[n_refs++] = sb_simtext_new(tctx, headline);
+        if (teaser_text)
+            refs[n_refs++] = sb_simtext_new(tctx, teaser_text);
+        if (meta->description && *meta->description)
+            refs[n_refs++] = sb_simtext_new(tctx, meta->description);
+        if (in->similarity == SB_SIM_BLOCKS)
+            add_related_blocks(&c, refs, n_refs, tctx, rr, n_roots, keep);
+        filter_sentences(&c, refs, n_refs, tctx, keep, &text);
+        for (size_t r = 0; r < n_refs; r++)
+            sb_simtext_free(refs[r]);
+    } else {
+        for (size_t i = 0; i < c.n_paras; i++) {
+            if (!keep[i])
+                continue;
+            if (text.len)
+                sb_buf_puts(&text, "\n\n");
+            sb_buf_append(&text, c.paras[i].text, c.paras[i].len);
+        }
+    }
+    sb_textctx_free(tctx);
+
+    flatten_line_breaks(text.data);
+    sb_image *img = sb_lead_image(&c, meta, roots, n_roots, headline, text.data);
+    if (img && img->caption)
+        drop_paragraph(text.data, img->caption);
+    if (img) {
+        sb_image_free(out->lead_image);
+        out->lead_image = img;
+    }
+    if (!meta->byline || !meta->published) {
+        char *name = NULL, *date = NULL;
+        long from = headline_para(&c, headline_elem, headline, roots[0]);
+        if (from >= 0)
+            visible_credits(&c, from, &name, &date);
+        if (!meta->byline && name)
+            set_field(&out->byline, name);
+        else
+            free(name);
+        if (!meta->published && date)
+            set_field(&out->published, date);
+        else
+            free(date);
+    }
+    set_field(&out->title, headline);
+    free(out->text);
+    out->text = sb_buf_steal(&text);
+
+    free(keep);
+    free(rr);
+    free(roots);
+    if (meta == &own_meta)
+        sb_meta_free(&own_meta);
+    sb_paras_free(&c);
+    return 0;
+}

@@ -1,0 +1,80 @@
+/* extract: the DOM story extractor (LBNEST section II.C, applied inside the
+ * story region the layout step found, or over the whole <body> in dom mode).
+ *
+ * It owns the decision of what the story is: which paragraphs are story text
+ * and which are boilerplate, which text is the headline and the teaser, and
+ * which image leads the story.  The pieces live in their own files:
+ *   paragraphs.c  paragraph-level blocks and their text
+ *   boilerplate.c generic noise signals (link density, hidden, tokens)
+ *   headline.c    headline candidates and choice (TitleFinder-like)
+ *   teaser.c      standfirst found by neighbour levels (neighbours.h)
+ *   images.c      lead image candidates and choice
+ *   reconcile.c   the layout's region against the DOM's own story container
+ * Nothing here keeps global state: one call, one page. */
+#ifndef SB_EXTRACT_H
+#define SB_EXTRACT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "dom/base/geom.h"
+#include "dom/doc/doc.h"
+#include "dom/doc/meta.h"
+#include "storybox.h"
+
+/* What the render knows of one element, as the DOM step reads it.  dom/
+ * sits below the layout and never sees its box tree: the hybrid method
+ * (hybrid/methods/) copies these facts out of it, one entry per element. */
+typedef struct sb_elem_render {
+    bool rendered;         /* the element has a box */
+    int font_size;         /* computed, px; 0 when not rendered */
+    unsigned prose_chars;  /* rendered text characters outside links */
+    sb_rect rect;          /* border box, absolute page px */
+} sb_elem_render;
+
+typedef struct sb_dom_render {
+    const sb_elem_render *elems; /* indexed by sb_doc element id */
+    size_t n_elems;
+} sb_dom_render;
+
+typedef struct sb_dom_input {
+    const sb_doc *doc;
+    /* Element ids of the story region's subtrees; n_roots == 0 means the
+     * whole <body> (dom mode), where the extractor picks its own content
+     * root.  With roots given, reconcile.c decides between them and the
+     * extractor's own pick. */
+    const int *roots;
+    size_t n_roots;
+    const char *base_url;     /* resolves image URLs; may be NULL */
+    sb_similarity similarity; /* off | sentences | blocks */
+    /* The render's facts, or NULL in dom mode.  Used for headline
+     * prominence (font size), image boxes and the rendered text of
+     * candidate containers.  A block the page's stylesheet hid is not
+     * dropped for that alone (slideshows and tabs hide story text). */
+    const sb_dom_render *render;
+    /* Non-NULL: one line per decision (kept/dropped paragraphs and
+     * sentences with their similarity, image candidates with reasons). */
+    FILE *explain;
+} sb_dom_input;
+
+/* Fills out->title, out->text ("\n\n" between paragraphs, the headline not
+ * repeated; never NULL afterwards) and out->lead_image (NULL when no image
+ * qualifies; malloc'd fields).  Fields already set in `out` are freed and
+ * replaced only when the extractor finds a value.  Returns 0,
+ * SB_DOM_REGION_DROPPED when the given region was replaced by the whole
+ * page, or -1 when the input has no document (out->text is then an empty
+ * string). */
+int sb_dom_extract(const sb_dom_input *in, sb_story *out);
+
+/* The same for a caller that has the whole page at hand (hybrid/page):
+ * `meta` is the page's metadata, read once per page (NULL: the extractor
+ * reads it from in->doc); with roots given, when the region yields less
+ * than `region_min_text` bytes of story it was a wrong guess and the whole
+ * page is judged instead (0: keep whatever the region gives), and the
+ * call returns SB_DOM_REGION_DROPPED. */
+#define SB_DOM_REGION_DROPPED 1
+int sb_dom_extract_page(const sb_dom_input *in, const sb_meta *meta, size_t region_min_text,
+                        sb_story *out);
+
+#endif

@@ -1,0 +1,137 @@
+/* story_parts: the extractor's internal view of a page, shared by the files
+ * that make up dom/extract.c (paragraphs, boilerplate, headline, teaser,
+ * images, reconcile).  Not part of the public API: only dom/story/
+ * includes it.
+ *
+ * Everything is indexed by sb_doc element id, and computed in one or two
+ * linear passes over doc->elems (document order is pre-order, so a parent
+ * always comes before its children). */
+#ifndef SB_STORY_PARTS_H
+#define SB_STORY_PARTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "dom/doc/doc.h"
+#include "dom/story/extract.h"
+#include "dom/doc/meta.h"
+
+/* Why an element (and so all its text) is not story text.  Zero = keep. */
+typedef enum sb_noise {
+    SB_NOISE_NONE = 0,
+    SB_NOISE_HIDDEN,     /* hidden attribute, aria-hidden, inline display:none */
+    SB_NOISE_TAG,        /* nav, aside, footer, form, button... */
+    SB_NOISE_TOKENS,     /* class/id names boilerplate and the text agrees */
+    SB_NOISE_CONTAINER,  /* list/div/table judged link-heavy or thin */
+    SB_NOISE_BYLINE      /* a short byline or dateline */
+} sb_noise;
+
+const char *sb_noise_name(sb_noise n);
+
+/* Per element facts, filled once. */
+typedef struct sb_elem_info {
+    int parent;            /* element id, -1 at the top */
+    int depth;
+    unsigned text;         /* visible text bytes in the subtree (collapsed) */
+    unsigned link_text;    /* of those, inside <a> */
+    unsigned commas;
+    unsigned clean_text;   /* text, link_text and commas of the subtree's */
+    unsigned clean_link;   /* paragraphs that no stronger signal (hidden, */
+    unsigned clean_commas; /* furniture tag or name) already dropped */
+    unsigned n_para;       /* paragraph runs owned inside the subtree */
+    unsigned n_p;          /* <p> elements in the subtree */
+    unsigned n_li, n_img, n_input, n_embed, n_heading;
+    unsigned n_link_heading; /* headings that are mostly a link */
+    int class_weight;      /* Readability-like: +25 positive, -25 negative */
+    sb_noise own_noise;    /* from this element alone */
+    sb_noise noise;        /* own, or inherited from an ancestor */
+    double score;          /* content score (root choice) */
+    bool scored;
+} sb_elem_info;
+
+/* One paragraph: a run of inline content owned by a block element.  A block
+ * with nested blocks yields one run per stretch of inline content. */
+typedef struct sb_para {
+    int elem;              /* owning block element */
+    char *text;            /* collapsed, trimmed; "\n" at <br> */
+    unsigned len;          /* bytes of text */
+    unsigned link_len;     /* bytes inside <a> */
+    unsigned commas;
+    GumboTag tag;          /* owner's tag */
+    bool dropped;
+    const char *why;       /* reason when dropped */
+    double sim;            /* similarity to headline/teaser, -1 = not computed */
+} sb_para;
+
+typedef struct sb_story_ctx {
+    const sb_dom_input *in;
+    const sb_doc *doc;
+    sb_elem_info *info;    /* n_elems entries */
+    sb_para *paras;
+    size_t n_paras;
+    int body;              /* element id of <body>, or -1 */
+    FILE *explain;
+} sb_story_ctx;
+
+/* paragraphs.c: splits the document into paragraph runs (document order)
+ * and fills the per-element text counts. */
+void sb_paras_build(sb_story_ctx *c);
+void sb_paras_free(sb_story_ctx *c);
+bool sb_is_block_tag(GumboTag t);
+
+/* boilerplate.c: per element noise signals and class weights; needs the
+ * counts from sb_paras_build. */
+void sb_noise_mark(sb_story_ctx *c);
+/* Readability-style conditional cleaning of containers inside the chosen
+ * roots (lists, tables, divs that are mostly links or thin). */
+void sb_noise_mark_containers(sb_story_ctx *c, const int *roots, size_t n_roots);
+/* Per-paragraph judgement (link density, short link-only lines). */
+const char *sb_para_noise(const sb_story_ctx *c, const sb_para *p);
+
+/* A small element whose class calls it a caption ("wp-caption-text",
+ * "image-caption"; not "no-caption"). */
+#define CAPTION_NAMED_MAX_TEXT 400
+bool sb_caption_named(const sb_story_ctx *c, int id);
+
+/* A list of teasers for other stories: several headings that are links,
+ * each with a summary under it ("Latest news" cards). */
+bool sb_teaser_list(const sb_story_ctx *c, int id);
+
+/* content_root.c: the story's roots when none are given (dom mode).
+ * Returns how many; *roots is malloc'd, in document order. */
+size_t sb_choose_roots(sb_story_ctx *c, int **roots);
+
+/* headline.c: the headline among metadata titles, <title> parts and
+ * prominent headings.  Returns a malloc'd string or NULL; *elem is the
+ * heading element it was read from, or -1. */
+char *sb_headline_choose(sb_story_ctx *c, const sb_meta *meta, int *elem);
+/* Splits a <title> at site-name separators (" | ", " - ", " :: "...) and
+ * returns the part that names the story (malloc'd), or a copy of title. */
+char *sb_title_strip_site(const char *title, const char *site_name);
+
+/* teaser.c: the standfirst nearest to the story root by neighbour levels.
+ * Returns the index of its paragraph in c->paras, or -1. */
+long sb_teaser_find(sb_story_ctx *c, int root, const char *headline);
+/* Reads like a standfirst: a sentence or two of prose, few links, not a
+ * short heading, list item or caption, not furniture. */
+bool sb_standfirst_like(const sb_story_ctx *c, const sb_para *p);
+
+/* images.c: the lead image among the images in and near the roots, judged
+ * against the story text; NULL when none qualifies. */
+sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, size_t n_roots,
+                        const char *headline, const char *story_text);
+
+/* extract.c: one pass of the extractor over the given roots (or its own
+ * pick); sb_dom_extract (reconcile.c) wraps it. */
+int sb_story_extract(const sb_dom_input *in, const sb_meta *meta, sb_story *out);
+
+/* reconcile.c: replaces the layout's region roots by the DOM's own story
+ * container when the rules there say so (*roots is malloc'd and may be
+ * replaced). */
+void sb_reconcile_roots(sb_story_ctx *c, int **roots, size_t *n_roots);
+
+/* True when element `e` is `root` or inside it. */
+bool sb_elem_within(const sb_story_ctx *c, int e, int root);
+
+#endif

@@ -1,0 +1,99 @@
+/* hybrid: LBNEST's hybrid approach (section IV).  Render, find the story
+ * region by proximity, run the DOM extraction only inside it.  When the page
+ * cannot be laid out or no block qualifies, the whole page goes to the DOM
+ * step ("hybrid-fallback"), so nothing is lost.  How the region and the
+ * DOM's own story container are weighed against each other is
+ * dom/story/reconcile.c's business; this file only hands the render's facts
+ * over. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dom/story/extract.h"
+#include "hybrid/methods/methods.h"
+#include "layout/region/blocks.h"
+
+/* Below this much text the region was a wrong guess (a caption, a teaser
+ * box): the whole page is a better bet than an almost empty story. */
+#define MIN_REGION_TEXT 200
+
+/* The box tree's facts about each element, as the DOM step reads them. */
+static sb_elem_render *render_facts(const sb_boxtree *t)
+{
+    sb_elem_render *f = sb_xcalloc(t->n_elems ? t->n_elems : 1, sizeof *f);
+    for (size_t e = 0; e < t->n_elems && t->box_of_elem; e++) {
+        int b = t->box_of_elem[e];
+        if (b < 0 || (size_t)b >= t->n_boxes)
+            continue;
+        const sb_box *box = &t->boxes[b];
+        f[e].rendered = true;
+        f[e].font_size = box->font_size;
+        f[e].prose_chars =
+            box->text_chars - (box->link_chars < box->text_chars ? box->link_chars : box->text_chars);
+        f[e].rect = box->rect;
+    }
+    return f;
+}
+
+static int run_dom(sb_page *page, sb_story *story, const sb_region *region,
+                   const sb_boxtree *boxes)
+{
+    const sb_options *opt = page->opt;
+    sb_elem_render *facts = boxes ? render_facts(boxes) : NULL;
+    sb_dom_render render = {facts, boxes ? boxes->n_elems : 0};
+    sb_dom_input in = {
+        .doc = page->doc,
+        .roots = region ? region->roots : NULL,
+        .n_roots = region ? region->n_roots : 0,
+        .base_url = page->base_url,
+        .similarity = opt ? opt->similarity : SB_SIM_OFF,
+        .render = boxes ? &render : NULL,
+        .explain = opt ? opt->explain : NULL,
+    };
+    int rc = sb_dom_extract_page(&in, &page->meta, region ? MIN_REGION_TEXT : 0, story);
+    free(facts);
+    return rc;
+}
+
+static void set_method(sb_story *story, const char *name)
+{
+    free(story->method);
+    story->method = sb_xstrdup(name);
+}
+
+int sb_method_hybrid(sb_page *page, sb_story *story)
+{
+    FILE *explain = page->opt ? page->opt->explain : NULL;
+    const sb_boxtree *boxes = sb_page_render(page);
+    if (!boxes) {
+        if (explain)
+            fprintf(explain, "layout failed (%s): whole page goes to the DOM step\n",
+                    page->render_error);
+        set_method(story, "hybrid-fallback");
+        return run_dom(page, story, NULL, NULL);
+    }
+    int width = page->opt && page->opt->width > 0 ? page->opt->width : SB_DEFAULT_WIDTH;
+    sb_vblocks *vb = sb_vblocks_build(boxes);
+    sb_region region;
+    bool found = sb_region_find(boxes, vb, width, &region, explain);
+    sb_vblocks_free(vb);
+    if (!found || region.n_roots == 0) {
+        if (explain)
+            fprintf(explain, "no block qualified: whole page goes to the DOM step\n");
+        sb_region_free(&region);
+        set_method(story, "hybrid-fallback");
+        /* A layout without any text says nothing about visibility: the DOM
+         * step must not read it as "nothing was rendered". */
+        return run_dom(page, story, NULL, boxes->n_runs ? boxes : NULL);
+    }
+    int rc = run_dom(page, story, &region, boxes);
+    if (rc == SB_DOM_REGION_DROPPED) {
+        sb_region_free(&region);
+        set_method(story, "hybrid-fallback");
+        return 0;
+    }
+    story->has_region = true;
+    story->region = region.rect;
+    sb_region_free(&region);
+    set_method(story, "hybrid");
+    return rc;
+}

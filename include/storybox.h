@@ -1,0 +1,112 @@
+/* storybox.h: the public API.
+ *
+ * One call turns the bytes of a saved web page into a story record:
+ *
+ *     sb_options opt;
+ *     sb_options_init(&opt);
+ *     opt.base_url = "https://example.com/news/1";
+ *     sb_story *s = sb_extract(bytes, len, &opt);
+ *     if (s->error) ... else puts(s->text);
+ *     sb_story_free(s);
+ *
+ * The library is reentrant: it keeps no global mutable state, so threads
+ * may extract different pages at the same time, each with its own options.
+ * Every page is untrusted input; sb_extract never returns NULL and reports
+ * a page it could not process through `error`. */
+#ifndef STORYBOX_H
+#define STORYBOX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* An axis-aligned rectangle in absolute page pixels (origin top-left).
+ * dom/base/geom.h defines the same type under the same guard for the layers
+ * below this API. */
+#ifndef SB_RECT_DEFINED
+#define SB_RECT_DEFINED
+typedef struct sb_rect {
+    int x, y, w, h;
+} sb_rect;
+#endif
+
+/* Which sentences the similarity analysis may drop or add (LBNEST III). */
+typedef enum sb_similarity {
+    SB_SIM_OFF = 0,       /* keep every paragraph of the region */
+    SB_SIM_SENTENCES = 1, /* drop unrelated sentences inside the region */
+    SB_SIM_BLOCKS = 2     /* also add related blocks outside the region */
+} sb_similarity;
+
+typedef struct sb_options {
+    const char *method;   /* registered method name; NULL = "hybrid" */
+    const char *base_url; /* resolves relative URLs; NULL = from the page */
+    const char *source;   /* copied into the record's `source` (a path...) */
+    int width;            /* layout viewport width in px; 0 = 1280, the default */
+    const char *css_dir;  /* local stylesheets for <link rel=stylesheet> */
+    int time_budget_ms;   /* per page render budget; 0 = default (10 s) */
+    sb_similarity similarity;
+    FILE *explain;        /* non-NULL: human-readable decisions go here */
+    const char *png_path; /* non-NULL: box overlay PNG of the page */
+    const char *params;   /* method parameters "key=value,key=value"; the
+                             method documents its keys (e.g. next: sim, b) */
+} sb_options;
+
+void sb_options_init(sb_options *opt);
+
+typedef struct sb_image {
+    char *url;     /* resolved against the base URL */
+    char *caption; /* figcaption or nearest text below; may be NULL */
+    char *alt;     /* may be NULL */
+    int width, height; /* from attributes or layout; 0 when unknown */
+    bool has_box;
+    sb_rect box;
+} sb_image;
+
+typedef struct sb_story {
+    char *source;
+    char *url;          /* canonical URL or base URL; may be NULL */
+    char *title;
+    char *byline;
+    char *published;    /* ISO 8601 */
+    char *modified;
+    char *site_name;
+    char *language;
+    char *description;
+    char *text;         /* paragraphs separated by "\n\n"; never NULL */
+    sb_image *lead_image;
+    char *method;       /* "hybrid", "hybrid-fallback", "dom", or a baseline */
+    bool has_region;
+    sb_rect region;
+    char *error;        /* NULL on success: one line, no trailing newline */
+} sb_story;
+
+/* Extracts one page.  Never returns NULL. */
+sb_story *sb_extract(const void *bytes, size_t len, const sb_options *opt);
+void sb_story_free(sb_story *s);
+/* Frees one image record and its strings (NULL is fine). */
+void sb_image_free(sb_image *im);
+/* Frees what a record holds and zeroes it, for records the caller owns
+ * (on the stack, or filled by sb_dom_extract). */
+void sb_story_clear(sb_story *s);
+
+/* Serialises the record as one JSON object (no trailing newline). */
+char *sb_story_to_json(const sb_story *s, bool pretty);
+
+/* The registered extraction methods (hybrid, dom and the seed baselines). */
+typedef struct sb_method_info {
+    const char *name;
+    const char *summary;
+    bool renders; /* lays the page out (slower) */
+} sb_method_info;
+size_t sb_method_count(void);
+const sb_method_info *sb_method_at(size_t i);
+const sb_method_info *sb_method_find(const char *name);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,170 @@
+/* boxtree.c: the box tree of layout/boxtree.h, built from the flat node
+ * list of render/render.h.
+ *
+ * Every rendered element node becomes a box (text nodes do not: they are
+ * summed into their boxes' character counts and merged into text runs). */
+#include "layout/boxtree/boxtree.h"
+#include "render/render.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Two words belong to one run when they sit on the same line: same top
+ * within half a line (baseline shifts of sub/sup stay on the line) and the
+ * second starts right of the first. */
+static bool same_line(const sb_textrun *run, const sb_rnode *w)
+{
+    int dy = w->y - run->rect.y;
+    if (dy < 0)
+        dy = -dy;
+    int half = (run->rect.h > w->h ? run->rect.h : w->h) / 2;
+    return dy <= half && w->x >= run->rect.x;
+}
+
+static void grow_rect(sb_rect *r, int x, int y, int w, int h)
+{
+    int x0 = r->x < x ? r->x : x;
+    int y0 = r->y < y ? r->y : y;
+    int x1 = r->x + r->w > x + w ? r->x + r->w : x + w;
+    int y1 = r->y + r->h > y + h ? r->y + r->h : y + h;
+    r->x = x0;
+    r->y = y0;
+    r->w = x1 - x0;
+    r->h = y1 - y0;
+}
+
+sb_boxtree *sb_boxtree_build(const sb_doc *doc, const sb_layout_opts *opts, char *err,
+                             size_t errlen)
+{
+    return sb_boxtree_build_with_fonts(doc, opts, NULL, err, errlen);
+}
+
+sb_boxtree *sb_boxtree_build_with_fonts(const sb_doc *doc, const sb_layout_opts *opts,
+                                        struct sb_fonts *fonts, char *err, size_t errlen)
+{
+    sb_render_opts ro = {0, 0, NULL, NULL, 0, 0};
+    if (opts) {
+        ro.width = opts->width;
+        ro.css_dir = opts->css_dir;
+        ro.base_url = opts->base_url;
+        ro.time_budget_ms = opts->time_budget_ms;
+    }
+    sb_render *r = sb_render_page(doc, &ro, fonts, err, errlen);
+    if (!r)
+        return NULL;
+    if (!r->n_nodes || r->nodes[0].is_text) {
+        if (err && errlen)
+            snprintf(err, errlen, "render: nothing was rendered");
+        sb_render_free(r);
+        return NULL;
+    }
+
+    sb_boxtree *t = sb_xcalloc(1, sizeof *t);
+    t->page_width = r->width;
+    t->page_height = r->height;
+    t->n_elems = doc->n_elems;
+    t->box_of_elem = sb_xmalloc((doc->n_elems + 1) * sizeof *t->box_of_elem);
+    for (size_t i = 0; i < doc->n_elems; i++)
+        t->box_of_elem[i] = -1;
+
+    /* node index -> box index, for the parent links */
+    int *box_of_node = sb_xmalloc(r->n_nodes * sizeof *box_of_node);
+    int *last_child = NULL;
+    size_t n_boxes = 0, n_words = 0;
+    for (size_t i = 0; i < r->n_nodes; i++)
+        if (r->nodes[i].is_text)
+            n_words++;
+        else
+            n_boxes++;
+    t->boxes = sb_xcalloc(n_boxes, sizeof *t->boxes);
+    t->runs = sb_xcalloc(n_words + 1, sizeof *t->runs);
+    last_child = sb_xmalloc(n_boxes * sizeof *last_child);
+
+    for (size_t i = 0; i < r->n_nodes; i++) {
+        const sb_rnode *n = &r->nodes[i];
+        box_of_node[i] = -1;
+        int parent = n->parent >= 0 ? box_of_node[n->parent] : -1;
+        if (n->is_text) {
+            if (parent < 0)
+                continue;
+            sb_textrun *run = t->n_runs ? &t->runs[t->n_runs - 1] : NULL;
+            /* Runs continue only over consecutive words of one element. */
+            if (run && run->box == parent && i > 0 && r->nodes[i - 1].is_text &&
+                r->nodes[i - 1].parent == n->parent && same_line(run, n)) {
+                grow_rect(&run->rect, n->x, n->y, n->w, n->h);
+                run->chars += n->chars;
+            } else {
+                run = &t->runs[t->n_runs++];
+                run->rect = (sb_rect){n->x, n->y, n->w, n->h};
+                run->box = parent;
+                run->chars = n->chars;
+                run->in_link = n->in_link;
+                run->font_size = n->font_size;
+            }
+            t->boxes[parent].own_chars += n->chars;
+            /* Ancestors get the counts in the pass below. */
+            t->boxes[parent].text_chars += n->chars;
+            if (n->in_link)
+                t->boxes[parent].link_chars += n->chars;
+            continue;
+        }
+        if (i > 0 && parent < 0)
+            continue; /* orphan (cannot happen with a well-formed render) */
+        int b = (int)t->n_boxes++;
+        box_of_node[i] = b;
+        sb_box *box = &t->boxes[b];
+        box->rect = (sb_rect){n->x, n->y, n->w, n->h};
+        box->parent = parent;
+        box->first_child = -1;
+        box->next_sibling = -1;
+        last_child[b] = -1;
+        box->depth = parent >= 0 ? t->boxes[parent].depth + 1 : 0;
+        box->elem = n->elem;
+        box->tag = n->tag;
+        box->font_size = n->font_size;
+        box->font_weight = n->font_weight;
+        box->is_image = n->is_image;
+        box->is_inline = n->display == SB_RDISP_INLINE || n->display == SB_RDISP_INLINE_BLOCK;
+        box->is_fixed = n->is_fixed;
+        if (parent >= 0) {
+            if (last_child[parent] < 0)
+                t->boxes[parent].first_child = b;
+            else
+                t->boxes[last_child[parent]].next_sibling = b;
+            last_child[parent] = b;
+        }
+        if (n->elem >= 0 && (size_t)n->elem < doc->n_elems)
+            t->box_of_elem[n->elem] = b;
+    }
+    /* Subtree sums: children come after their parents. */
+    for (size_t b = t->n_boxes; b-- > 1;) {
+        sb_box *box = &t->boxes[b];
+        if (box->parent >= 0) {
+            t->boxes[box->parent].text_chars += box->text_chars;
+            t->boxes[box->parent].link_chars += box->link_chars;
+        }
+    }
+    free(last_child);
+    free(box_of_node);
+    sb_render_free(r);
+    return t;
+}
+
+void sb_boxtree_free(sb_boxtree *t)
+{
+    if (!t)
+        return;
+    free(t->boxes);
+    free(t->runs);
+    free(t->box_of_elem);
+    free(t);
+}
+
+const sb_box *sb_boxtree_box_of(const sb_boxtree *t, int elem)
+{
+    if (!t || elem < 0 || (size_t)elem >= t->n_elems)
+        return NULL;
+    int b = t->box_of_elem[elem];
+    return b >= 0 ? &t->boxes[b] : NULL;
+}

@@ -1,0 +1,79 @@
+/* boxtree: every rendered element of a page as a box in absolute page
+ * coordinates, linked to its DOM element.
+ *
+ * Built from the litehtml render (render/) and the gumbo parse (dom/doc.h)
+ * of the same bytes.  Elements that are not rendered (display:none, script,
+ * head...) are absent.  boxes[0] is the root (<html>).  Text is kept as
+ * runs: the words of one element's direct text that sit on one line, merged
+ * into one rectangle; they are what the proximity step groups into visual
+ * blocks. */
+#ifndef SB_BOXTREE_H
+#define SB_BOXTREE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "dom/base/geom.h"
+#include "dom/doc/doc.h"
+
+typedef struct sb_box {
+    sb_rect rect;          /* border box, absolute page px; for inline
+                              elements the union of their text fragments */
+    int parent;            /* box index, -1 for the root */
+    int first_child;       /* box index, -1 if none */
+    int next_sibling;      /* box index, -1 if none */
+    int depth;
+    int elem;              /* sb_doc element id; -1 for anonymous boxes */
+    const char *tag;       /* lower-case tag name (static storage) */
+    int font_size;         /* computed, px */
+    int font_weight;       /* 100..900 */
+    unsigned text_chars;   /* visible text characters in the subtree */
+    unsigned link_chars;   /* of those, inside <a href> */
+    unsigned own_chars;    /* text characters in direct text children */
+    bool is_image;         /* img, or an element painted as an image */
+    bool is_inline;        /* display inline / inline-block */
+    bool is_fixed;         /* position: fixed (or inside one) */
+} sb_box;
+
+typedef struct sb_textrun {
+    sb_rect rect;
+    int box;               /* box index of the element owning the text */
+    unsigned chars;
+    bool in_link;
+    int font_size;
+} sb_textrun;
+
+typedef struct sb_boxtree {
+    sb_box *boxes;
+    size_t n_boxes;
+    sb_textrun *runs;      /* in document order */
+    size_t n_runs;
+    int page_width, page_height;
+    int *box_of_elem;      /* sb_doc element id -> box index, or -1 */
+    size_t n_elems;
+} sb_boxtree;
+
+typedef struct sb_layout_opts {
+    int width;             /* viewport px; 0 = SB_DEFAULT_WIDTH */
+    const char *css_dir;   /* NULL: external stylesheets are ignored */
+    const char *base_url;  /* for resolving stylesheet URLs */
+    int time_budget_ms;    /* 0 = 10000 */
+} sb_layout_opts;
+
+/* Renders the document and builds its box tree.  Returns NULL with a
+ * one-line reason in err (time budget exceeded, render failure...). */
+sb_boxtree *sb_boxtree_build(const sb_doc *doc, const sb_layout_opts *opts,
+                             char *err, size_t errlen);
+void sb_boxtree_free(sb_boxtree *t);
+
+/* The same with a font context (fonts/fonts.h) the caller reuses across the
+ * pages of one thread: font matching and the word-width cache then carry
+ * over (about 15 ms a page saved).  fonts NULL = sb_boxtree_build. */
+struct sb_fonts;
+sb_boxtree *sb_boxtree_build_with_fonts(const sb_doc *doc, const sb_layout_opts *opts,
+                                        struct sb_fonts *fonts, char *err, size_t errlen);
+
+/* Box of a DOM element, or NULL when it was not rendered. */
+const sb_box *sb_boxtree_box_of(const sb_boxtree *t, int elem);
+
+#endif
