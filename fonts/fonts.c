@@ -456,13 +456,3 @@ void sb_fonts_stats(const sb_fonts *fc, size_t *hits, size_t *misses)
     *hits = fc ? fc->hits : 0;
     *misses = fc ? fc->misses : 0;
 }
-
-/* fontconfig 2.14's FcInit leaks 288 bytes once per process (it does so in
- * a three-line program that only calls FcInit).  This hook tells
- * LeakSanitizer about it, so sanitizer builds of every program that lays
- * pages out stay clean; without a sanitizer nothing calls it. */
-const char *__lsan_default_suppressions(void);
-const char *__lsan_default_suppressions(void)
-{
-    return "leak:libfontconfig.so\n";
-}

@@ -16,8 +16,9 @@
 #include "tools/eval/run.h"
 #include "dom/base/json.h"
 
-/* fontconfig's one-time leak is suppressed by the fonts module's
- * __lsan_default_suppressions, linked in through the method registry. */
+/* fontconfig's one-time leak is suppressed by
+ * tools/sanitize/lsan_suppressions.c, linked into every sanitizer build's
+ * executables. */
 
 #define CORPORA SB_SOURCE_DIR "/tests/corpora/"
 
