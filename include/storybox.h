@@ -41,11 +41,18 @@ typedef enum sb_similarity {
     SB_SIM_BLOCKS = 2     /* also add related blocks outside the region */
 } sb_similarity;
 
+/* The layout viewport widths every command accepts (--width), px: narrower
+ * than a phone is not a layout pages are made for, and the renderer caps
+ * wider viewports at 10000. */
+#define SB_WIDTH_MIN 200
+#define SB_WIDTH_MAX 10000
+
 typedef struct sb_options {
     const char *method;   /* registered method name; NULL = "hybrid" */
     const char *base_url; /* resolves relative URLs; NULL = from the page */
     const char *source;   /* copied into the record's `source` (a path...) */
-    int width;            /* layout viewport width in px; 0 = 1280, the default */
+    int width;            /* layout viewport width in px, SB_WIDTH_MIN..
+                             SB_WIDTH_MAX; 0 = 1280 */
     const char *css_dir;  /* local stylesheets for <link rel=stylesheet> */
     int time_budget_ms;   /* per page render budget; 0 = default (10 s) */
     sb_similarity similarity;

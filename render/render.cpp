@@ -37,7 +37,10 @@
 #include <string>
 #include <vector>
 
+#include <fcntl.h>
 #include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 extern "C" {
 #include "dom/base/fileio.h"
@@ -312,6 +315,19 @@ int elem_id_of(const litehtml::element *el, const sb_doc *doc)
     return (int)id;
 }
 
+// litehtml keeps positions in int and CSS can ask for offsets near 2^31
+// px: sums of such offsets overflow (undefined behaviour).  Positions and
+// sizes are added in 64 bits and clamped to the layout's coordinate range,
+// so every later sum of two coordinates (x + w) stays far from overflow.
+int clamp_coord(long long v)
+{
+    if (v < -SB_COORD_LIMIT)
+        return -SB_COORD_LIMIT;
+    if (v > SB_COORD_LIMIT)
+        return SB_COORD_LIMIT;
+    return (int)v;
+}
+
 struct walk_frame {
     litehtml::element *el;
     int node;      // node index of el, -1 if el itself produced no node
@@ -380,11 +396,11 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rn
             // litehtml places fixed boxes relative to the viewport, not to
             // their parent.
             fixed = true;
-            ax = pos.x;
-            ay = pos.y;
+            ax = clamp_coord(pos.x);
+            ay = clamp_coord(pos.y);
         } else {
-            ax = (parent ? parent->ax : 0) + pos.x;
-            ay = (parent ? parent->ay : 0) + pos.y;
+            ax = clamp_coord((long long)(parent ? parent->ax : 0) + pos.x);
+            ay = clamp_coord((long long)(parent ? parent->ay : 0) + pos.y);
         }
         int parent_node = parent ? parent->node : -1;
         bool in_link = parent ? parent->in_link : false;
@@ -403,8 +419,8 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rn
             n.tag = "#text";
             n.x = ax;
             n.y = ay;
-            n.w = pos.width;
-            n.h = pos.height;
+            n.w = clamp_coord(pos.width);
+            n.h = clamp_coord(pos.height);
             const font_handle *fh = reinterpret_cast<const font_handle *>(el->get_font());
             n.font_size = fh ? fh->size : el->get_font_size();
             n.font_weight = fh ? fh->weight : 400;
@@ -420,12 +436,12 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rn
         n.parent = parent_node;
         n.elem = elem_id_of(el, doc);
         n.tag = n.elem >= 0 ? sb_tag_name(doc->elems[n.elem]) : "#anon";
-        n.x = ax - el->padding_left() - el->border_left();
-        n.y = ay - el->padding_top() - el->border_top();
-        n.w = pos.width + el->padding_left() + el->padding_right() + el->border_left() +
-              el->border_right();
-        n.h = pos.height + el->padding_top() + el->padding_bottom() + el->border_top() +
-              el->border_bottom();
+        n.x = clamp_coord((long long)ax - el->padding_left() - el->border_left());
+        n.y = clamp_coord((long long)ay - el->padding_top() - el->border_top());
+        n.w = clamp_coord((long long)pos.width + el->padding_left() + el->padding_right() +
+                          el->border_left() + el->border_right());
+        n.h = clamp_coord((long long)pos.height + el->padding_top() + el->padding_bottom() +
+                          el->border_top() + el->border_bottom());
         const font_handle *fh = reinterpret_cast<const font_handle *>(el->get_font());
         n.font_size = fh ? fh->size : el->get_font_size();
         n.font_weight = fh ? fh->weight : 400;
@@ -491,8 +507,8 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rn
             int x1 = std::max(p.x + p.w, n.x + n.w), y1 = std::max(p.y + p.h, n.y + n.h);
             p.x = x0;
             p.y = y0;
-            p.w = x1 - x0;
-            p.h = y1 - y0;
+            p.w = clamp_coord((long long)x1 - x0);
+            p.h = clamp_coord((long long)y1 - y0);
         }
     }
 }
@@ -580,8 +596,8 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
             r->nodes = (sb_rnode *)sb_xmalloc((nodes.size() + 1) * sizeof *r->nodes);
             if (!nodes.empty())
                 std::memcpy(r->nodes, nodes.data(), nodes.size() * sizeof *r->nodes);
-            r->width = std::max(ldoc->width(), o.width);
-            r->height = ldoc->height();
+            r->width = clamp_coord(std::max(ldoc->width(), o.width));
+            r->height = clamp_coord(ldoc->height());
             r->prep_ms = t1 - t0;
             r->parse_ms = t2 - t1;
             r->layout_ms = t3 - t2;

@@ -32,6 +32,12 @@ typedef enum sb_rdisplay {
     SB_RDISP_TEXT          /* a word of text */
 } sb_rdisplay;
 
+/* Every coordinate and size in a render lies in -SB_COORD_LIMIT ..
+ * SB_COORD_LIMIT px (16.7 million; a page that long is not a story):
+ * offsets near 2^31 px in CSS are clamped, so the sum of two coordinates
+ * (x + w) or their difference cannot overflow an int. */
+#define SB_COORD_LIMIT (1 << 24)
+
 typedef struct sb_rnode {
     int parent;            /* node index; -1 for the root (<html>) */
     int elem;              /* sb_doc element id; -1 for text and for boxes

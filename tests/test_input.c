@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -278,6 +279,39 @@ static void test_stdin(void **state)
     assert_string_equal(err, "standard input: truncated gzip data");
 }
 
+/* A FIFO named like a page: an error at once, not a read that waits for a
+ * writer forever.  The alarm turns a hang into a failure instead of
+ * holding the whole test run. */
+static void test_fifo_is_not_read(void **state)
+{
+    fixture *f = *state;
+    const char *path = file_in(f, "x.html");
+    assert_int_equal(mkfifo(path, 0600), 0);
+    unsigned char *data = (unsigned char *)"unchanged";
+    size_t len = 7;
+    char err[256], want[256];
+    alarm(30);
+    assert_int_equal(sb_read_input(path, &data, &len, err, sizeof err), -1);
+    alarm(0);
+    assert_null(data);
+    assert_int_equal(len, 0);
+    snprintf(want, sizeof want, "'%s': not a regular file", path);
+    assert_string_equal(err, want);
+}
+
+/* Devices are no pages either (/dev/zero would fill the size cap). */
+static void test_device_is_not_read(void **state)
+{
+    (void)state;
+    unsigned char *data;
+    size_t len;
+    char err[256];
+    assert_int_equal(sb_read_input("/dev/zero", &data, &len, err, sizeof err), -1);
+    assert_string_equal(err, "'/dev/zero': not a regular file");
+    assert_int_equal(sb_read_input("/dev/null", &data, &len, err, sizeof err), -1);
+    assert_string_equal(err, "'/dev/null': not a regular file");
+}
+
 static void test_control_characters_in_name(void **state)
 {
     (void)state;
@@ -303,6 +337,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_gzip_bomb_cap, setup, teardown),
         cmocka_unit_test_setup_teardown(test_stdin, setup, teardown),
         cmocka_unit_test(test_control_characters_in_name),
+        cmocka_unit_test_setup_teardown(test_fifo_is_not_read, setup, teardown),
+        cmocka_unit_test(test_device_is_not_read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

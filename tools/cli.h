@@ -40,7 +40,7 @@ int cli_page_error(const char *page, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 /* Handles the layout options shared by the commands that render:
- * --width N (200..10000) and --css-dir D.  Returns true when the current
+ * --width N (SB_WIDTH_MIN..SB_WIDTH_MAX) and --css-dir D.  Returns true when the current
  * argument was one of them (a bad value is reported through a->failed). */
 bool cli_layout_option(cli_args *a, sb_options *opt);
 

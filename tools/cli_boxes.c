@@ -15,7 +15,7 @@ static const char usage[] =
     "and the text runs.\n"
     "\n"
     "options:\n"
-    "  --width N           layout viewport width in px (default 1280)\n"
+    "  --width N           layout viewport width in px, 200 to 10000 (default 1280)\n"
     "  --css-dir D         serve <link rel=stylesheet> from local directory D\n"
     "  -h, --help          show this help\n"
     "\n"

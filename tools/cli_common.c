@@ -39,8 +39,9 @@ bool cli_layout_option(cli_args *a, sb_options *opt)
     const char *v;
     if ((v = cli_value(a, "--width"))) {
         long w;
-        if (!cli_parse_long(v, 200, 10000, &w))
-            cli_usage_error(a, "--width wants a number of pixels from 200 to 10000, not '%s'", v);
+        if (!cli_parse_long(v, SB_WIDTH_MIN, SB_WIDTH_MAX, &w))
+            cli_usage_error(a, "--width wants a number of pixels from %d to %d, not '%s'",
+                            SB_WIDTH_MIN, SB_WIDTH_MAX, v);
         else
             opt->width = (int)w;
         return true;

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "dom/base/strbuf.h"
+#include "dom/base/outfile.h"
 #include "tools/eval/corpus.h"
 #include "tools/eval/report.h"
 #include "tools/eval/run.h"
@@ -147,17 +148,20 @@ static size_t split_methods(char *list, const char **names, size_t max)
 
 static int write_with(const char *path, void (*fn)(FILE *, const sb_eval *), const sb_eval *e)
 {
-    FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "storybox eval: cannot write '%s': %s\n", path, strerror(errno));
-        return -1;
+    if (strcmp(path, "-") == 0) {
+        fn(stdout, e);
+        return 0;
     }
-    fn(f, e);
-    if (f != stdout && fclose(f) != 0) {
-        fprintf(stderr, "storybox eval: cannot write '%s'\n", path);
-        return -1;
+    /* Through a temporary file: a failed write leaves the target as it was. */
+    char err[1024];
+    sb_outfile out;
+    if (sb_outfile_open(&out, path, err, sizeof err) == 0) {
+        fn(out.f, e);
+        if (sb_outfile_commit(&out, err, sizeof err) == 0)
+            return 0;
     }
-    return 0;
+    fprintf(stderr, "storybox eval: %s\n", err);
+    return -1;
 }
 
 static int terminal_width(void)

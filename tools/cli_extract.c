@@ -34,7 +34,7 @@ static const char usage[] =
     "                      (several pages: OUT-1.png, OUT-2.png, ...)\n"
     "  --explain           print the decisions (blocks, sentences, images) to stderr\n"
     "  --css-dir D         serve <link rel=stylesheet> from local directory D\n"
-    "  --width N           layout viewport width in px (default 1280)\n"
+    "  --width N           layout viewport width in px, 200 to 10000 (default 1280)\n"
     "  -h, --help          show this help\n"
     "\n"
     "exit status: 0 all pages extracted, 1 some page failed, 2 usage error\n";
@@ -260,8 +260,9 @@ int cli_extract(int argc, char **argv)
             opt.css_dir = v;
         } else if ((v = cli_value(&a, "--width"))) {
             long w;
-            if (!cli_parse_long(v, 100, 100000, &w)) {
-                cli_usage_error(&a, "--width takes a number of pixels from 100 to 100000");
+            if (!cli_parse_long(v, SB_WIDTH_MIN, SB_WIDTH_MAX, &w)) {
+                cli_usage_error(&a, "--width wants a number of pixels from %d to %d, not '%s'",
+                                SB_WIDTH_MIN, SB_WIDTH_MAX, v);
                 status = 2;
                 goto done;
             }

@@ -17,7 +17,7 @@ static const char usage[] =
     "options:\n"
     "  --png OUT.png       where to write the image (required)\n"
     "  --no-region         do not look for the story region\n"
-    "  --width N           layout viewport width in px (default 1280)\n"
+    "  --width N           layout viewport width in px, 200 to 10000 (default 1280)\n"
     "  --css-dir D         serve <link rel=stylesheet> from local directory D\n"
     "  -h, --help          show this help\n"
     "\n"

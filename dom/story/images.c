@@ -371,7 +371,9 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
                 if (s > 0.2)
                     k.score += 0.3;
             }
-            if (k.width && k.height && k.width * k.height >= 300 * 200)
+            /* Widened: attribute sizes reach 99999 and box sizes the
+             * layout's coordinate limit, so the int product can overflow. */
+            if (k.width && k.height && (long long)k.width * k.height >= 300 * 200)
                 k.score += 0.2;
         }
         if (c->explain)

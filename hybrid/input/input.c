@@ -2,11 +2,13 @@
 #include "hybrid/input/input.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #include "dom/base/strbuf.h"
@@ -199,27 +201,52 @@ int sb_read_input_max(const char *path, size_t max_bytes, unsigned char **data,
     if (strcmp(path, "-") == 0) {
         rc = read_stream(stdin, label, max_bytes, 0, &raw, &raw_len, err, errlen);
     } else {
-        FILE *f = fopen(path, "rb");
-        if (!f) {
+        /* Only regular files are pages: a FIFO, device or socket named like a
+         * page would block the whole batch on its first read (or never end).
+         * stat first so they are not even opened; then open without
+         * blocking and check again what was opened, in case the path changed
+         * in between. */
+        struct stat st;
+        if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+            snprintf(err, errlen, "%s: not a regular file", label);
+            return -1;
+        }
+        int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+        if (fd < 0) {
             snprintf(err, errlen, "cannot open %s: %s", label, strerror(errno));
             return -1;
         }
-        struct stat st;
+        if (fstat(fd, &st) != 0) {
+            snprintf(err, errlen, "cannot read %s: %s", label, strerror(errno));
+            close(fd);
+            return -1;
+        }
+        if (S_ISDIR(st.st_mode)) {
+            snprintf(err, errlen, "cannot read %s: %s", label, strerror(EISDIR));
+            close(fd);
+            return -1;
+        }
+        if (!S_ISREG(st.st_mode)) {
+            snprintf(err, errlen, "%s: not a regular file", label);
+            close(fd);
+            return -1;
+        }
+        /* A regular file: ordinary blocking reads from here on. */
+        int flags = fcntl(fd, F_GETFL);
+        FILE *f = flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0 ? NULL : fdopen(fd, "rb");
+        if (!f) {
+            snprintf(err, errlen, "cannot read %s: %s", label, strerror(errno));
+            close(fd);
+            return -1;
+        }
         size_t hint = 0;
-        if (fstat(fileno(f), &st) == 0) {
-            if (S_ISDIR(st.st_mode)) {
-                snprintf(err, errlen, "cannot read %s: %s", label, strerror(EISDIR));
+        if (st.st_size > 0) {
+            if ((unsigned long long)st.st_size > max_bytes) {
+                snprintf(err, errlen, "%s is larger than %s", label, describe_size(max_bytes).s);
                 fclose(f);
                 return -1;
             }
-            if (S_ISREG(st.st_mode) && st.st_size > 0) {
-                if ((unsigned long long)st.st_size > max_bytes) {
-                    snprintf(err, errlen, "%s is larger than %s", label, describe_size(max_bytes).s);
-                    fclose(f);
-                    return -1;
-                }
-                hint = (size_t)st.st_size;
-            }
+            hint = (size_t)st.st_size;
         }
         rc = read_stream(f, label, max_bytes, hint, &raw, &raw_len, err, errlen);
         fclose(f);

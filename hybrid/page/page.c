@@ -6,6 +6,7 @@
 
 #include "dom/doc/encoding.h"
 #include "dom/doc/noscript.h"
+#include "dom/doc/sniff.h"
 
 /* The base URL decides how every relative image URL resolves, so prefer the
  * caller's, then what the page says about itself.  Only absolute candidates
@@ -54,9 +55,20 @@ sb_page *sb_page_open(const void *bytes, size_t len, const sb_options *opt, char
         snprintf(err, errlen, "empty page");
         return NULL;
     }
+    if (sb_sniff_binary(bytes, len)) {
+        snprintf(err, errlen, "not an HTML page (binary data in its first %d bytes)",
+                 SB_SNIFF_BYTES);
+        return NULL;
+    }
     sb_page *p = sb_xcalloc(1, sizeof *p);
     p->opt = opt;
     p->html = sb_decode_html(bytes, len, &p->len, p->encoding, sizeof p->encoding);
+    /* Nothing but white space is no page either, whatever its encoding. */
+    if (sb_only_white_space(p->html, p->len)) {
+        snprintf(err, errlen, "empty page");
+        sb_page_free(p);
+        return NULL;
+    }
     p->doc = sb_doc_parse(p->html, p->len);
     if (!p->doc) {
         snprintf(err, errlen, "the HTML parser could not parse the page");

@@ -22,16 +22,19 @@ static bool same_line(const sb_textrun *run, const sb_rnode *w)
     return dy <= half && w->x >= run->rect.x;
 }
 
+/* Render coordinates lie within SB_COORD_LIMIT (render/render.h); the union
+ * is computed in 64 bits and its size clamped, so growing a run over many
+ * words cannot overflow. */
 static void grow_rect(sb_rect *r, int x, int y, int w, int h)
 {
-    int x0 = r->x < x ? r->x : x;
-    int y0 = r->y < y ? r->y : y;
-    int x1 = r->x + r->w > x + w ? r->x + r->w : x + w;
-    int y1 = r->y + r->h > y + h ? r->y + r->h : y + h;
-    r->x = x0;
-    r->y = y0;
-    r->w = x1 - x0;
-    r->h = y1 - y0;
+    long long x0 = r->x < x ? r->x : x;
+    long long y0 = r->y < y ? r->y : y;
+    long long x1 = (long long)r->x + r->w > (long long)x + w ? (long long)r->x + r->w : (long long)x + w;
+    long long y1 = (long long)r->y + r->h > (long long)y + h ? (long long)r->y + r->h : (long long)y + h;
+    r->x = (int)x0;
+    r->y = (int)y0;
+    r->w = x1 - x0 > SB_COORD_LIMIT ? SB_COORD_LIMIT : (int)(x1 - x0);
+    r->h = y1 - y0 > SB_COORD_LIMIT ? SB_COORD_LIMIT : (int)(y1 - y0);
 }
 
 sb_boxtree *sb_boxtree_build(const sb_doc *doc, const sb_layout_opts *opts, char *err,

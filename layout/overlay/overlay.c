@@ -1,5 +1,6 @@
 /* overlay.c: the box overlay, drawn with cairo on an opaque image. */
 #include "layout/overlay/overlay.h"
+#include "dom/base/outfile.h"
 
 #include <cairo.h>
 #include <errno.h>
@@ -239,20 +240,21 @@ int sb_overlay_png(const sb_boxtree *t, const sb_rect *region, const sb_rect *le
         return -1;
     }
 
-    FILE *f = fopen(path, "wb");
-    if (!f) {
-        snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+    /* Beside the target first, renamed into place only when complete: a
+     * failed write leaves whatever was at the path untouched. */
+    sb_outfile out;
+    if (sb_outfile_open(&out, path, err, errlen) != 0) {
         cairo_surface_destroy(surface);
         return -1;
     }
-    st = cairo_surface_write_to_png_stream(surface, write_to_file, f);
+    st = cairo_surface_write_to_png_stream(surface, write_to_file, out.f);
     cairo_surface_destroy(surface);
-    int close_failed = fclose(f) != 0;
-    if (st != CAIRO_STATUS_SUCCESS || close_failed) {
-        snprintf(err, errlen, "cannot write '%s': %s", path,
-                 st != CAIRO_STATUS_SUCCESS ? cairo_status_to_string(st) : strerror(errno));
-        remove(path);
+    if (st != CAIRO_STATUS_SUCCESS) {
+        snprintf(err, errlen, "cannot write %s: %s", out.label, cairo_status_to_string(st));
+        sb_outfile_abandon(&out);
         return -1;
     }
+    if (sb_outfile_commit(&out, err, errlen) != 0)
+        return -1;
     return 0;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "dom/base/utf8.h"
+#include "dom/base/outfile.h"
 
 #define CHART_W 1200
 #define CHART_H 560
@@ -125,6 +126,11 @@ static void scatter(cairo_t *cr, const sb_eval *e, double x0, double y0, double 
     }
 }
 
+static cairo_status_t write_png_bytes(void *file, const unsigned char *data, unsigned int len)
+{
+    return fwrite(data, 1, len, file) == len ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+}
+
 int sb_report_png(const sb_eval *e, const char *path, char *err, size_t errlen)
 {
     cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, CHART_W, CHART_H);
@@ -140,11 +146,18 @@ int sb_report_png(const sb_eval *e, const char *path, char *err, size_t errlen)
     snprintf(foot, sizeof foot, "corpus %s, %zu pages", e->corpus->name, e->corpus->n);
     text_aligned(cr, CHART_W - MARGIN, CHART_H - 12, foot, 11, 2);
     cairo_destroy(cr);
-    cairo_status_t st = cairo_surface_write_to_png(surf, path);
-    cairo_surface_destroy(surf);
-    if (st != CAIRO_STATUS_SUCCESS) {
-        snprintf(err, errlen, "%s: %s", path, cairo_status_to_string(st));
+    /* Through a temporary file: a failed write leaves the target as it was. */
+    sb_outfile out;
+    if (sb_outfile_open(&out, path, err, errlen) != 0) {
+        cairo_surface_destroy(surf);
         return -1;
     }
-    return 0;
+    cairo_status_t st = cairo_surface_write_to_png_stream(surf, write_png_bytes, out.f);
+    cairo_surface_destroy(surf);
+    if (st != CAIRO_STATUS_SUCCESS) {
+        snprintf(err, errlen, "cannot write %s: %s", out.label, cairo_status_to_string(st));
+        sb_outfile_abandon(&out);
+        return -1;
+    }
+    return sb_outfile_commit(&out, err, errlen);
 }

@@ -6,6 +6,7 @@
 
 #include "dom/base/strbuf.h"
 #include "dom/base/utf8.h"
+#include "dom/base/outfile.h"
 
 /* ---- the table ----------------------------------------------------------- */
 
@@ -437,12 +438,17 @@ int sb_report_json(const sb_eval *e, const char *path)
         sb_buf_puts(&b, m + 1 < e->n_methods ? ",\n" : "\n");
     }
     sb_buf_puts(&b, "  ]\n}\n");
-    FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
     int rc = -1;
-    if (f) {
-        rc = fwrite(b.data, 1, b.len, f) == b.len ? 0 : -1;
-        if (f != stdout && fclose(f) != 0)
-            rc = -1;
+    if (strcmp(path, "-") == 0) {
+        rc = fwrite(b.data, 1, b.len, stdout) == b.len ? 0 : -1;
+    } else {
+        /* Through a temporary file: a failed write leaves the target as it was. */
+        char err[512];
+        sb_outfile out;
+        if (sb_outfile_open(&out, path, err, sizeof err) == 0) {
+            fwrite(b.data, 1, b.len, out.f);
+            rc = sb_outfile_commit(&out, err, sizeof err);
+        }
     }
     sb_buf_free(&b);
     return rc;
