@@ -176,6 +176,23 @@ rc=$?
 [ "$(cat "$tmp/err")" = "storybox: $page: cannot write '$tmp/pipe.png': not a regular file" ] ||
     fail "render --png FIFO: stderr '$(cat "$tmp/err")'"
 [ -p "$tmp/pipe.png" ] || fail "render --png FIFO: the FIFO was removed"
+# eval's reports go the same way: a one-page corpus in Readability's layout
+mkdir -p "$tmp/corpus/p1"
+cp "$page" "$tmp/corpus/p1/source.html"
+echo '<p>Northfield Central Library will stay open until 9pm.</p>' >"$tmp/corpus/p1/expected.html"
+echo '{"title": "Library extends opening hours after record winter visits"}' >"$tmp/corpus/p1/expected-metadata.json"
+for opt in --out --figures --pages-tsv --png; do
+    printf 'old' >"$tmp/report"
+    timeout "$LIMIT" "$SB" eval "$tmp/corpus" --methods dom "$opt" "$tmp/report" >/dev/null 2>"$tmp/err" ||
+        fail "eval $opt: $(head -c 300 "$tmp/err")"
+    [ "$(head -c 3 "$tmp/report")" != old ] || fail "eval $opt: the report was not written"
+    timeout "$LIMIT" "$SB" eval "$tmp/corpus" --methods dom "$opt" "$tmp/pipe.png" >/dev/null 2>"$tmp/err"
+    rc=$?
+    [ "$rc" -eq 1 ] || fail "eval $opt onto a FIFO: exit $rc, want 1"
+    [ -p "$tmp/pipe.png" ] || fail "eval $opt: the FIFO was removed"
+done
+leftovers=$(find "$tmp" -maxdepth 1 -name '.*.tmp' | wc -l)
+[ "$leftovers" -eq 0 ] || fail "eval: $leftovers temporary files left beside the targets"
 echo "ok: output files"
 
 # --- one --width range: 200..10000 in extract, boxes and render -----------------
