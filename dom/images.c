@@ -374,7 +374,8 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
                 if (s > 0.2)
                     k.score += 0.3;
             }
-            if (k.width && k.height && k.width * k.height >= 300 * 200)
+            /* 64-bit: sizes up to 99999 px each overflow an int area. */
+            if (k.width && k.height && (long long)k.width * k.height >= 300 * 200)
                 k.score += 0.2;
         }
         if (c->explain)
