@@ -2,7 +2,9 @@
 # Builds storybox twice (release, then ASan+UBSan) and runs every test with
 # ctest.  The corpus-wide tests (quality gate, *_corpus) run in the release
 # build only: under the sanitizers they would take most of an hour and
-# exercise no code the unit and bad-input tests do not.
+# exercise no code the unit and bad-input tests do not.  Then the
+# concurrency test under ThreadSanitizer, and a short smoke run of every
+# libFuzzer harness (scripts/fuzz.sh; skipped without clang).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap.sh
