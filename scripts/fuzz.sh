@@ -178,15 +178,17 @@ run() {
         "$out/fuzz_$h" -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=2048 \
         -dict="$dict" -artifact_prefix="$crashes/" -print_final_stats=1 \
         "$corpus" "$out/seeds/$h" >"$log" 2>&1 || status=$?
-    local after execs cov ft corp
+    local after execs cov ft corp edges
     after=$(find "$crashes" -type f | wc -l)
     execs=$(grep -oP 'stat::number_of_executed_units:\s*\K\d+' "$log" | tail -n 1)
     [ -n "$execs" ] || execs=$(grep -oP '^#\K\d+(?=\s)' "$log" | tail -n 1)
     cov=$(grep -oP 'cov: \K\d+' "$log" | tail -n 1)
     ft=$(grep -oP 'ft: \K\d+' "$log" | tail -n 1)
     corp=$(grep -oP 'corp: \K\d+' "$log" | tail -n 1)
-    printf 'fuzz_%-15s %6ss  executions %-9s coverage %s edges, %s features  corpus %s  crashes %d\n' \
-        "$h" "$seconds" "${execs:-?}" "${cov:-?}" "${ft:-?}" "${corp:-?}" $((after - before))
+    # Instrumented edges in the whole program (libFuzzer's counters).
+    edges=$(grep -oP 'Loaded \d+ modules\s+\(\K\d+(?= inline 8-bit counters)' "$log" | head -n 1)
+    printf 'fuzz_%-15s %6ss  executions %-9s coverage %s of %s edges, %s features  corpus %s  crashes %d\n' \
+        "$h" "$seconds" "${execs:-?}" "${cov:-?}" "${edges:-?}" "${ft:-?}" "${corp:-?}" $((after - before))
     if [ "$status" -ne 0 ] || [ "$after" -ne "$before" ]; then
         grep -m 1 -E 'ERROR: |runtime error|promise broken|deadly signal' "$log" | sed 's/^/  /' >&2 || true
         find "$crashes" -type f -newer "$dict" | sed 's/^/  crash input: /' >&2
