@@ -57,6 +57,9 @@ void sb_buf_reserve(sb_buf *b, size_t extra)
         cap *= 2;
     b->data = sb_xrealloc(b->data, cap);
     b->cap = cap;
+    /* data is a C string from its first allocation on, even when the
+     * caller reserves and then appends nothing (an empty input). */
+    b->data[b->len] = '\0';
 }
 
 void sb_buf_append(sb_buf *b, const char *s, size_t n)

@@ -1,0 +1,242 @@
+#!/usr/bin/env bash
+# Fuzzes storybox with libFuzzer (Debian's clang).
+#
+#   scripts/fuzz.sh TARGET SECONDS   run one harness for SECONDS
+#   scripts/fuzz.sh all SECONDS      every harness in turn, SECONDS each
+#   scripts/fuzz.sh smoke [SECONDS]  every harness over its seeds and then
+#                                    SECONDS of fuzzing (default 5), with a
+#                                    fresh corpus: what scripts/test.sh runs
+#   scripts/fuzz.sh list             the harness names
+#
+# TARGET is a harness name: tests/fuzz/fuzz_TARGET.c (extract_hybrid,
+# extract_dom, json, meta, date, url, encoding).  The harnesses are built
+# with clang -fsanitize=fuzzer,address,undefined into build-fuzz/ (CMake
+# option STORYBOX_FUZZ=ON); the normal build does not need clang.  Seeds
+# are cut from samples/ at every run into build-fuzz/seeds/TARGET (never
+# committed); what the fuzzer finds accumulates in build-fuzz/corpus/TARGET
+# and crashing inputs land in build-fuzz/crashes/TARGET/.  Each run prints
+# one line: executions, coverage (edges and features), corpus size, crashes.
+#
+# Exit status: 0 no crash, 1 a harness crashed, 2 usage, 77 clang or the
+# libFuzzer runtime is missing and could not be installed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+out=$root/build-fuzz
+harnesses=(extract_hybrid extract_dom json meta date url encoding)
+
+usage() {
+    sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//' >&2
+    exit 2
+}
+
+# --- tools --------------------------------------------------------------------
+
+# True when clang can link a libFuzzer program.
+libfuzzer_works() {
+    command -v clang >/dev/null && command -v clang++ >/dev/null || return 1
+    local dir
+    dir=$(mktemp -d)
+    printf '%s\n' '#include <stddef.h>' '#include <stdint.h>' \
+        'int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n);' \
+        'int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) { (void)d; (void)n; return 0; }' \
+        >"$dir/t.c"
+    local ok=0
+    clang -fsanitize=fuzzer,address,undefined "$dir/t.c" -o "$dir/t" 2>/dev/null || ok=1
+    rm -rf "$dir"
+    return $ok
+}
+
+# Installs clang and the compiler-rt runtime (libFuzzer, sanitizers) when
+# they are missing and we may (root, or sudo); SB_FUZZ_NO_INSTALL=1 forbids.
+ensure_tools() {
+    libfuzzer_works && return 0
+    if [ "${SB_FUZZ_NO_INSTALL:-0}" != 1 ]; then
+        local sudo=""
+        [ "$(id -u)" -eq 0 ] || sudo="sudo"
+        if [ -z "$sudo" ] || command -v sudo >/dev/null; then
+            echo "fuzz: installing clang and libclang-rt-14-dev" >&2
+            $sudo apt-get update -qq &&
+                DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+                    clang libclang-rt-14-dev >/dev/null || true
+        fi
+    fi
+    libfuzzer_works && return 0
+    echo "fuzz: skipped: clang with the libFuzzer runtime is not available (apt-get install clang libclang-rt-14-dev)" >&2
+    exit 77
+}
+
+build() {
+    CC=clang CXX=clang++ cmake -S "$root" -B "$out" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DSTORYBOX_FUZZ=ON -DBUILD_TESTING=OFF >/dev/null
+    local targets=()
+    for h in "$@"; do targets+=(--target "fuzz_$h"); done
+    cmake --build "$out" -j2 "${targets[@]}" >"$out/build.log" 2>&1 || {
+        tail -n 40 "$out/build.log" >&2
+        echo "fuzz: build failed (full log: $out/build.log)" >&2
+        exit 1
+    }
+}
+
+# --- seeds, cut from samples/ -------------------------------------------------
+
+# Writes each line of standard input to its own file in directory $1.
+lines_to_files() {
+    awk -v dir="$1" 'length($0) > 0 { f = sprintf("%s/line-%05d", dir, NR); printf "%s", $0 > f; close(f) }'
+}
+
+# The JSON-LD blocks of the sample pages, one file each, into $1.
+jsonld_blocks() {
+    local dir=$1 n=0
+    while IFS= read -r -d '' page; do
+        perl -0777 -ne 'while (m{<script[^>]*application/ld\+json[^>]*>(.*?)</script>}gsi) { print $1, "\0" }' \
+            "$page" | while IFS= read -r -d '' block; do
+            n=$((n + 1))
+            printf '%s' "$block" >"$dir/$(basename "$page" .html)-ld-$n.json"
+        done
+    done < <(find samples -name '*.html' -print0)
+}
+
+make_seeds() {
+    local h=$1 dir=$out/seeds/$1
+    rm -rf "$dir"
+    mkdir -p "$dir"
+    case $h in
+    extract_hybrid | extract_dom | encoding)
+        # Every sample page (the .gz one is inflated by the CLI, not by
+        # sb_extract, so it stays out).
+        find samples \( -name '*.html' -o -name '*.htm' \) -exec cp -t "$dir" {} +
+        ;;
+    json)
+        jsonld_blocks "$dir"
+        cp samples/news/*.expected.json "$dir"/
+        ;;
+    meta)
+        jsonld_blocks "$dir"
+        # The heads of the metadata samples, after a closing script tag, so
+        # the whole head is fuzzed too.
+        for page in samples/meta/*.html samples/news/*.html; do
+            { printf '{}</script>'; perl -0777 -ne 'print $1 if m{<head[^>]*>(.*?)</head>}si' "$page"; } \
+                >"$dir/head-$(basename "$page")"
+        done
+        ;;
+    date)
+        {
+            grep -ohP '(datetime|content)="\K[^"]*\d{4}[^"]*' -r samples --include='*.html' || true
+            grep -ohP '"date(Published|Modified|Created)"\s*:\s*"\K[^"]*' -r samples --include='*.html' || true
+            # Visible text around a year: datelines.
+            grep -ohP '>\K[^<>]{0,60}\b(19|20)\d\d\b[^<>]{0,60}(?=<)' -r samples --include='*.html' || true
+        } | sort -u | lines_to_files "$dir"
+        ;;
+    url)
+        # Each attribute value that holds a URL, as the reference resolved
+        # against a fixed base (the harness splits at the first newline).
+        { grep -ohP '(href|src|srcset|data-src|content)="\K[^"]*' -r samples --include='*.html' || true; } |
+            sort -u | awk -v dir="$dir" 'length($0) > 0 {
+                f = sprintf("%s/pair-%05d", dir, NR)
+                printf "https://example.com/news/2024/story.html\n%s", $0 > f
+                close(f)
+            }'
+        ;;
+    esac
+    [ -n "$(ls -A "$dir")" ] || { echo "fuzz: no seeds for $h" >&2; exit 1; }
+}
+
+dictionary() {
+    local h=$1 d=$out/dict/$1.dict
+    mkdir -p "$out/dict"
+    case $h in
+    extract_hybrid | extract_dom | encoding) cat tests/fuzz/html.dict ;;
+    meta) cat tests/fuzz/json.dict tests/fuzz/html.dict ;;
+    json) cat tests/fuzz/json.dict ;;
+    date) cat tests/fuzz/date.dict ;;
+    url) cat tests/fuzz/url.dict ;;
+    esac >"$d"
+    echo "$d"
+}
+
+# --- running ------------------------------------------------------------------
+
+# run HARNESS SECONDS CORPUS_DIR: fuzzes, prints the summary line, returns
+# 1 when the harness crashed (or leaked, timed out, ran out of memory).
+run() {
+    local h=$1 seconds=$2 corpus=$3
+    local crashes=$out/crashes/$h log=$out/logs/$h.log
+    mkdir -p "$corpus" "$crashes" "$out/logs"
+    make_seeds "$h"
+    local dict
+    dict=$(dictionary "$h")
+    # An input may take long only in the page harnesses (they render).
+    local timeout=10
+    case $h in extract_*) timeout=30 ;; esac
+    local before
+    before=$(find "$crashes" -type f | wc -l)
+    local status=0
+    ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}" \
+        UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}" \
+        LSAN_OPTIONS="print_suppressions=0" \
+        "$out/fuzz_$h" -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=2048 \
+        -dict="$dict" -artifact_prefix="$crashes/" -print_final_stats=1 \
+        "$corpus" "$out/seeds/$h" >"$log" 2>&1 || status=$?
+    local after execs cov ft corp edges
+    after=$(find "$crashes" -type f | wc -l)
+    execs=$(grep -oP 'stat::number_of_executed_units:\s*\K\d+' "$log" | tail -n 1)
+    [ -n "$execs" ] || execs=$(grep -oP '^#\K\d+(?=\s)' "$log" | tail -n 1)
+    cov=$(grep -oP 'cov: \K\d+' "$log" | tail -n 1)
+    ft=$(grep -oP 'ft: \K\d+' "$log" | tail -n 1)
+    corp=$(grep -oP 'corp: \K\d+' "$log" | tail -n 1)
+    # Instrumented edges in the whole program (libFuzzer's counters).
+    edges=$(grep -oP 'Loaded \d+ modules\s+\(\K\d+(?= inline 8-bit counters)' "$log" | head -n 1)
+    printf 'fuzz_%-15s %6ss  executions %-9s coverage %s of %s edges, %s features  corpus %s  crashes %d\n' \
+        "$h" "$seconds" "${execs:-?}" "${cov:-?}" "${edges:-?}" "${ft:-?}" "${corp:-?}" $((after - before))
+    if [ "$status" -ne 0 ] || [ "$after" -ne "$before" ]; then
+        grep -m 1 -E 'ERROR: |runtime error|promise broken|deadly signal' "$log" | sed 's/^/  /' >&2 || true
+        find "$crashes" -type f -newer "$dict" | sed 's/^/  crash input: /' >&2
+        echo "  log: $log" >&2
+        return 1
+    fi
+    return 0
+}
+
+is_harness() {
+    local h
+    for h in "${harnesses[@]}"; do [ "$h" = "$1" ] && return 0; done
+    return 1
+}
+
+[ $# -ge 1 ] || usage
+case $1 in
+list)
+    printf '%s\n' "${harnesses[@]}"
+    exit 0
+    ;;
+smoke)
+    seconds=${2:-5}
+    [[ $seconds =~ ^[0-9]+$ ]] || usage
+    ensure_tools
+    build "${harnesses[@]}"
+    failed=0
+    for h in "${harnesses[@]}"; do
+        fresh=$(mktemp -d)
+        run "$h" "$seconds" "$fresh" || failed=1
+        rm -rf "$fresh"
+    done
+    exit $failed
+    ;;
+all | *)
+    [ $# -eq 2 ] && [[ $2 =~ ^[0-9]+$ ]] && [ "$2" -gt 0 ] || usage
+    if [ "$1" = all ]; then
+        list=("${harnesses[@]}")
+    else
+        is_harness "$1" || { echo "fuzz: unknown target '$1' (scripts/fuzz.sh list)" >&2; exit 2; }
+        list=("$1")
+    fi
+    ensure_tools
+    build "${list[@]}"
+    failed=0
+    for h in "${list[@]}"; do
+        run "$h" "$2" "$out/corpus/$h" || failed=1
+    done
+    exit $failed
+    ;;
+esac

@@ -1,0 +1,3 @@
+/* libFuzzer harness: sb_extract with the dom method (no rendering). */
+#define FUZZ_METHOD "dom"
+#include "fuzz_extract.h"
