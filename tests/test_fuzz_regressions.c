@@ -83,7 +83,7 @@ static void test_huge_declared_image_is_large(void **state)
     (void)state;
     static const char *const methods[] = {"dom", "hybrid"};
     for (size_t m = 0; m < 2; m++) {
-        sb_story *s = extract_sample("huge_image.html", methods[m]);
+        sb_story *s = extract_sample("huge_image_area.html", methods[m]);
         assert_non_null(s->lead_image);
         assert_string_equal(s->lead_image->url, "https://example.com/img/gauge-panorama.jpg");
         assert_int_equal(s->lead_image->width, 50000);
