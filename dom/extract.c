@@ -770,15 +770,12 @@ int sb_dom_extract(const sb_dom_input *in, sb_story *out)
     sb_textctx_free(tctx);
 
     flatten_line_breaks(text.data);
-    sb_image *img = sb_lead_image(&c, &meta, roots, n_roots, headline, text.data);
+    sb_image *img = sb_lead_image(&c, &meta, roots, n_roots, headline_elem, headline, text.data);
     if (img && img->caption)
         drop_paragraph(text.data, img->caption);
     if (img) {
         if (out->lead_image) {
-            free(out->lead_image->url);
-            free(out->lead_image->caption);
-            free(out->lead_image->alt);
-            free(out->lead_image);
+            sb_image_free(out->lead_image);
         }
         out->lead_image = img;
     }

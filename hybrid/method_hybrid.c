@@ -41,10 +41,7 @@ static void clear_result(sb_story *story)
     free(story->text);
     story->title = story->text = NULL;
     if (story->lead_image) {
-        free(story->lead_image->url);
-        free(story->lead_image->caption);
-        free(story->lead_image->alt);
-        free(story->lead_image);
+        sb_image_free(story->lead_image);
         story->lead_image = NULL;
     }
 }

@@ -60,10 +60,7 @@ int sb_method_lbnest_dom(sb_page *page, sb_story *story)
         img->width = w ? atoi(w) : 0;
         img->height = h ? atoi(h) : 0;
         if (story->lead_image) {
-            free(story->lead_image->url);
-            free(story->lead_image->caption);
-            free(story->lead_image->alt);
-            free(story->lead_image);
+            sb_image_free(story->lead_image);
         }
         story->lead_image = img;
     }

@@ -14,11 +14,12 @@ void sb_options_init(sb_options *opt)
     opt->similarity = SB_SIM_OFF;
 }
 
-static void image_free(sb_image *im)
+void sb_image_free(sb_image *im)
 {
     if (!im)
         return;
     free(im->url);
+    free(im->declared);
     free(im->caption);
     free(im->alt);
     free(im);
@@ -33,7 +34,7 @@ void sb_story_clear(sb_story *s)
                        &s->text, &s->method, &s->error};
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         free(*fields[i]);
-    image_free(s->lead_image);
+    sb_image_free(s->lead_image);
     memset(s, 0, sizeof *s);
 }
 
@@ -94,6 +95,11 @@ char *sb_story_to_json(const sb_story *s, bool pretty)
         sb_buf_puts(&b, ",\"alt\":");
         if (im->alt)
             sb_buf_json_string(&b, im->alt);
+        else
+            sb_buf_puts(&b, "null");
+        sb_buf_puts(&b, ",\"declared\":");
+        if (im->declared)
+            sb_buf_json_string(&b, im->declared);
         else
             sb_buf_puts(&b, "null");
         sb_buf_printf(&b, ",\"width\":%d,\"height\":%d,\"box\":", im->width, im->height);

@@ -53,7 +53,11 @@ typedef struct sb_options {
 void sb_options_init(sb_options *opt);
 
 typedef struct sb_image {
-    char *url;     /* resolved against the base URL */
+    char *url;     /* what the reader sees, resolved against the base URL */
+    char *declared; /* the page's declared image (og:image, twitter:image,
+                       JSON-LD), resolved; NULL when it declares none.
+                       When nothing acceptable is shown, url is a copy of
+                       it and has_box is false. */
     char *caption; /* figcaption or nearest text below; may be NULL */
     char *alt;     /* may be NULL */
     int width, height; /* from attributes or layout; 0 when unknown */
@@ -85,6 +89,8 @@ void sb_story_free(sb_story *s);
 /* Frees what a record holds and zeroes it, for records the caller owns
  * (on the stack, or filled by sb_dom_extract). */
 void sb_story_clear(sb_story *s);
+/* Frees an image record and what it holds (NULL is fine). */
+void sb_image_free(sb_image *im);
 
 /* Serialises the record as one JSON object (no trailing newline). */
 char *sb_story_to_json(const sb_story *s, bool pretty);
