@@ -322,6 +322,18 @@ char *sb_picture_key(const char *url)
         *prev_end = '\0';
         char *prev = strrchr(u, '/');
         prev = prev ? prev + 1 : u;
+        /* Skip rendition folders: /8812/large/image.jpg, /8812/800x600/. */
+        for (int up = 0; up < 2 && prev > u + 1; up++) {
+            bool size_only = size_token(prev) == strlen(prev) && *prev;
+            bool word = false;
+            for (int i = 0; rendition_words[i]; i++)
+                word = word || strcmp(prev, rendition_words[i]) == 0;
+            if (!size_only && !word)
+                break;
+            prev[-1] = '\0';
+            char *above = strrchr(u, '/');
+            prev = above ? above + 1 : u;
+        }
         strip_rendition_tokens(prev);
         sb_buf b = SB_BUF_INIT;
         sb_buf_printf(&b, "%s/%s", prev, name);

@@ -569,7 +569,10 @@ static void judge_element(scan *s, int i, bool background_only)
         if (url)
             judge(s, url, "img", n, i, i, sw, superseded);
         else if (c->explain)
-            fprintf(c->explain, "image e%d rejected img (no URL but a placeholder)\n", i);
+            fprintf(c->explain, "image e%d rejected img %s (%s)\n", i,
+                    sb_attr(n, "src") ? sb_attr(n, "src") : "-",
+                    sb_image_placeholder(sb_attr(n, "src")) ? sb_image_placeholder(sb_attr(n, "src"))
+                                                            : "no usable URL");
     } else if (!background_only && t == GUMBO_TAG_VIDEO) {
         const char *poster = sb_attr(n, "poster");
         if (poster && *poster)
