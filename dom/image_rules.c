@@ -74,7 +74,8 @@ const char *sb_image_furniture_url(const char *url)
     if (!path)
         return NULL;
     static const char *const subs[] = {"logo", "icon", "sprite", "badge", "emoji", "favicon",
-                                       "avatar", "gravatar", "headshot", "mugshot", NULL};
+                                       "avatar", "gravatar", "headshot", "mugshot", "pinit",
+                                       "/pidgets/", "/share/", "social", NULL};
     return first_match(path, subs, "logo, icon, sprite or avatar by its file name");
 }
 
@@ -313,6 +314,18 @@ char *sb_picture_key(const char *url)
         if (!alnum)
             break;
         *dot = '\0';
+    }
+    /* TYPO3 and similar processors: "csm_NAME_0123456789" (a prefix and
+     * a ten-digit hex hash of the crop). */
+    if (strncmp(name, "csm_", 4) == 0)
+        name += 4;
+    size_t nl = strlen(name);
+    if (nl > 11 && name[nl - 11] == '_') {
+        bool hex = true;
+        for (size_t i = nl - 10; i < nl && hex; i++)
+            hex = isxdigit((unsigned char)name[i]) != 0;
+        if (hex)
+            name[nl - 11] = '\0';
     }
     strip_rendition_tokens(name);
     char *key = NULL;

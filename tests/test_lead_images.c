@@ -182,6 +182,10 @@ static void test_same_picture(void **state)
     assert_true(sb_same_picture("https://img.example/fit/800/https%3A%2F%2Fo.example%2Fstorm.jpg",
                                 "https://o.example/storm-1600x900.jpg"));
     assert_true(sb_same_picture("http://a.example/x/1.jpg#top", "https://a.example/x/1.jpg"));
+    assert_true(sb_same_picture("https://a.example/_processed_/4/7/csm_Harbour_Storm_d323a37b2a.jpg",
+                                "https://a.example/user_upload/Harbour_Storm.jpg"));
+    assert_true(sb_same_picture("https://a.example/u/storm-300x150.jpg",
+                                "https://a.example/u/storm-e1643880498459-300x150.jpg"));
     /* A generic file name is named by its folder. */
     assert_true(sb_same_picture("https://a.example/8812/large/image.jpg",
                                 "https://b.example/8812/image.jpg"));
