@@ -90,6 +90,7 @@ typedef struct candidate {
     sb_rect box;
     int anchor;            /* element id where it sits in the page */
     bool in_figure;
+    bool lazy;             /* a script loads it: the layout may hide it */
     double area, position, figure, caption_sim, declared, order, score;
 } candidate;
 
@@ -343,6 +344,28 @@ static const char *context_reason(const sb_story_ctx *c, const candidate *k)
     return NULL;
 }
 
+/* Pages hide a lazy image until their script loads it (and show a
+ * <noscript> copy instead, which our renderer does not lay out): neither
+ * is hidden from a reader. */
+static bool inside_noscript(const sb_story_ctx *c, int e)
+{
+    for (int a = e; a >= 0; a = c->info[a].parent)
+        if (sb_tag(c->doc->elems[a]) == GUMBO_TAG_NOSCRIPT)
+            return true;
+    return false;
+}
+
+static bool has_lazy_attr(const GumboNode *n)
+{
+    for (int i = 0; lazy_attrs[i]; i++)
+        if (sb_attr(n, lazy_attrs[i]))
+            return true;
+    for (int i = 0; lazy_set_attrs[i]; i++)
+        if (sb_attr(n, lazy_set_attrs[i]))
+            return true;
+    return false;
+}
+
 /* Why the candidate may not lead, or NULL.  `node` carries its class, id
  * and alt; box_elem is the element whose box shows it (-1: none). */
 static const char *reject_reason(const scan *s, const candidate *k, const GumboNode *node,
@@ -353,7 +376,8 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
         snprintf(buf, cap, "in page furniture (%s)", sb_noise_name(c->info[k->anchor].noise));
         return buf;
     }
-    if (c->in->boxes && box_elem >= 0 && !box_of(c, box_elem))
+    if (c->in->boxes && box_elem >= 0 && !box_of(c, box_elem) && !k->lazy &&
+        !inside_noscript(c, box_elem))
         return "not rendered: hidden by the page's style";
     const char *why;
     if ((why = sb_image_placeholder(k->url)) || (why = sb_image_ad_url(k->url)) ||
@@ -448,6 +472,7 @@ static void judge(scan *s, char *raw_url, const char *kind, const GumboNode *nod
     k.kind = kind;
     k.anchor = anchor;
     k.srcset_width = srcset_width;
+    k.lazy = superseded != NULL || has_lazy_attr(node);
     k.url = sb_url_resolve(s->base, raw_url);
     if (!k.url)
         k.url = sb_xstrdup(raw_url);
