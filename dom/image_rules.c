@@ -362,6 +362,44 @@ char *sb_picture_key(const char *url)
     return key;
 }
 
+/* Keys that differ only in their last token, both tokens with letters:
+ * publishers name renditions by words ("13sudan-1-master768" and
+ * "13sudan-1-facebookjumbo"), one of them with a size in it; numbered
+ * siblings ("gallery-1", "gallery-2") differ in digits only and stay
+ * apart. */
+#define SHARED_STEM_MIN 8
+
+static bool has_letter(const char *s)
+{
+    for (; *s; s++)
+        if (isalpha((unsigned char)*s))
+            return true;
+    return false;
+}
+
+static bool has_digit(const char *s)
+{
+    for (; *s; s++)
+        if (isdigit((unsigned char)*s))
+            return true;
+    return false;
+}
+
+static bool same_but_rendition_word(const char *a, const char *b)
+{
+    const char *sa = a + strlen(a), *sb = b + strlen(b);
+    while (sa > a && !is_sep(sa[-1]))
+        sa--;
+    while (sb > b && !is_sep(sb[-1]))
+        sb--;
+    size_t pa = (size_t)(sa - a), pb = (size_t)(sb - b);
+    if (pa != pb || pa <= SHARED_STEM_MIN || strncmp(a, b, pa) != 0)
+        return false;
+    /* One of them names a size ("master768"): "harbour-night" and
+     * "harbour-day" are two pictures. */
+    return has_letter(sa) && has_letter(sb) && (has_digit(sa) || has_digit(sb));
+}
+
 /* The URL without scheme and fragment, for the exact comparison. */
 static const char *after_scheme(const char *u)
 {
@@ -378,7 +416,7 @@ bool sb_same_picture(const char *a, const char *b)
     if (la == lb && strncmp(ra, rb, la) == 0)
         return true;
     char *ka = sb_picture_key(a), *kb = sb_picture_key(b);
-    bool same = ka && kb && strcmp(ka, kb) == 0;
+    bool same = ka && kb && (strcmp(ka, kb) == 0 || same_but_rendition_word(ka, kb));
     free(ka);
     free(kb);
     return same;

@@ -32,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "byline.h"
 #include "image_rules.h"
 #include "neighbours.h"
 #include "similarity.h"
@@ -83,6 +84,7 @@ typedef struct candidate {
     char *url;             /* resolved */
     char *caption;
     char *alt;
+    char *credit;
     const char *kind;      /* "img", "noscript img", "video poster", "background" */
     int width, height;     /* shown size: box, else attributes; 0 = unknown */
     int srcset_width;      /* largest srcset w descriptor, 0 = none */
@@ -99,9 +101,15 @@ static const char *const lazy_attrs[] = {"data-src", "data-lazy-src", "data-orig
                                          "data-hi-res-src", "data-url", "data-lazy", NULL};
 static const char *const lazy_set_attrs[] = {"data-srcset", "data-lazy-srcset", NULL};
 
+/* A URL at all: lazy loaders also keep JSON configs in data attributes
+ * ({"default":{"src":...}}), which are not addresses. */
 static bool usable_url(const char *v)
 {
-    return v && *v && !sb_image_placeholder(v);
+    if (!v)
+        return false;
+    while (*v == ' ')
+        v++;
+    return *v && *v != '{' && *v != '[' && !strchr(v, '"') && !sb_image_placeholder(v);
 }
 
 /* Largest "NNNw" descriptor in a srcset, clamped to 100000. */
@@ -261,11 +269,46 @@ static bool has_caption_text(const sb_doc *doc, int elem, void *vctx)
     return pi >= 0 && b->c->paras[pi].len >= 3;
 }
 
+static bool name_has(const char *low, const char *const *words);
+static void element_names(const GumboNode *n, char *buf, size_t cap);
+
 static void free_candidate(candidate *k)
 {
     free(k->url);
     free(k->caption);
     free(k->alt);
+    free(k->credit);
+}
+
+static char *dup_or_null(const char *s)
+{
+    return s ? sb_xstrdup(s) : NULL;
+}
+
+/* A picture credit inside the figure: an element whose class or id names
+ * it (credit, copyright, photographer), or a line that reads as one
+ * ("Photo: ...", "Foto: ..."). */
+static char *figure_credit(const GumboNode *fig)
+{
+    static const char *const names[] = {"credit", "copyright", "photographer", "byline", NULL};
+    char *found = NULL;
+    const GumboVector *k = &fig->v.element.children;
+    for (unsigned i = 0; i < k->length && !found; i++) {
+        const GumboNode *n = k->data[i];
+        if (!sb_is_element(n))
+            continue;
+        char low[256];
+        element_names(n, low, sizeof low);
+        sb_buf b = SB_BUF_INIT;
+        sb_node_text(n, &b, false);
+        sb_text_trim(b.data);
+        if (b.data && *b.data && (name_has(low, names) || sb_credit_line(b.data, strlen(b.data))))
+            found = sb_buf_steal(&b);
+        else if (n->v.element.children.length && !found)
+            found = figure_credit(n); /* figcaption > span.credit */
+        sb_buf_free(&b);
+    }
+    return found;
 }
 
 /* What one scan of the page shares between candidates. */
@@ -282,6 +325,8 @@ typedef struct scan {
     candidate best;
     char **seen;           /* accepted URLs, for duplicates */
     size_t n_seen;
+    sb_image *list;        /* every accepted image, in reading order */
+    size_t n_list;
 } scan;
 
 static const sb_box *box_of(const sb_story_ctx *c, int elem)
@@ -417,8 +462,11 @@ static void fill_caption(const scan *s, candidate *k, const GumboNode *node)
     if (fig) {
         k->in_figure = true;
         k->caption = figcaption_text(fig);
+        k->credit = figure_credit(fig);
     }
-    if (!k->caption && k->anchor >= 0) {
+    /* A <figure> says where its caption is; the text below a figure
+     * without one is the story's. */
+    if (!k->caption && !fig && k->anchor >= 0) {
         below_ctx bc = {s->c, s->para_of};
         sb_neighbour_query q = {k->anchor, 2, SB_NEIGHBOURS_DOWN, s->c->body, 200,
                                 has_caption_text, &bc};
@@ -508,6 +556,15 @@ static void judge(scan *s, char *raw_url, const char *kind, const GumboNode *nod
     s->accepted++;
     s->seen = sb_xrealloc(s->seen, (s->n_seen + 1) * sizeof *s->seen);
     s->seen[s->n_seen++] = sb_xstrdup(k.url);
+    s->list = sb_xrealloc(s->list, (s->n_list + 1) * sizeof *s->list);
+    s->list[s->n_list++] = (sb_image){.url = sb_xstrdup(k.url),
+                                      .caption = dup_or_null(k.caption),
+                                      .alt = dup_or_null(k.alt),
+                                      .credit = dup_or_null(k.credit),
+                                      .width = k.width,
+                                      .height = k.height,
+                                      .has_box = k.has_box,
+                                      .box = k.box};
     if (c->explain)
         fprintf(c->explain,
                 "image e%d candidate %s %s score %.2f = area %.2f + position %.2f + figure %.2f "
@@ -641,9 +698,12 @@ static sb_image *declared_only(const char *declared)
 }
 
 sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, size_t n_roots,
-                        int headline_elem, const char *headline, const char *story_text)
+                        int headline_elem, const char *headline, const char *story_text,
+                        sb_image **images, size_t *n_images)
 {
     const char *declared = meta && meta->n_images ? meta->images[0] : NULL;
+    *images = NULL;
+    *n_images = 0;
     if (!n_roots)
         return declared_only(declared);
     /* From the headline (when it sits above the story) to the end of the
@@ -703,6 +763,8 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
     for (size_t i = 0; i < s.n_seen; i++)
         free(s.seen[i]);
     free(s.seen);
+    *images = s.list;
+    *n_images = s.n_list;
     if (!s.best.url)
         return declared_only(declared);
     sb_image *im = sb_xcalloc(1, sizeof *im);
@@ -710,6 +772,7 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
     im->url = k->url;
     im->caption = k->caption;
     im->alt = k->alt;
+    im->credit = k->credit;
     im->width = k->width;
     im->height = k->height;
     im->has_box = k->has_box;

@@ -111,6 +111,32 @@ static void test_gallery_below(void **state)
            "https://news.example.org/media/2024/05/storm-harbour-night.jpg", NULL);
 }
 
+static void test_story_images(void **state)
+{
+    (void)state;
+    /* Every story image in reading order, with caption and credit. */
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("gallery_below.html", methods[m], PAGE_URL);
+        assert_int_equal(s->n_images, 3);
+        assert_string_equal(s->images[0].url,
+                            "https://news.example.org/media/2024/05/storm-harbour-night.jpg");
+        assert_null(s->images[0].caption);
+        assert_string_equal(s->images[0].alt, "The harbour at night");
+        assert_string_equal(s->images[1].url, "https://news.example.org/media/2024/05/gallery-1.jpg");
+        assert_string_equal(s->images[1].caption, "Sandbags at the fish market. Photo: Jan Berg");
+        assert_string_equal(s->images[1].credit, "Photo: Jan Berg");
+        assert_int_equal(s->images[1].width, 1200);
+        assert_int_equal(s->images[1].height, 800);
+        assert_int_equal(s->images[1].has_box, m == 0);
+        assert_string_equal(s->images[2].caption, "Broken pontoons.");
+        assert_null(s->images[2].credit);
+        /* The story text keeps its first paragraph (no caption stolen). */
+        assert_non_null(strstr(s->text, "The storm reached the harbour shortly after midnight"));
+        sb_story_free(s);
+    }
+}
+
 static void test_og_rendition(void **state)
 {
     (void)state;
@@ -191,6 +217,12 @@ static void test_same_picture(void **state)
                                 "https://b.example/8812/image.jpg"));
     assert_false(sb_same_picture("https://a.example/8812/image.jpg", "https://a.example/9001/image.jpg"));
     assert_false(sb_same_picture("https://a.example/storm.jpg", "https://a.example/calm.jpg"));
+    assert_true(sb_same_picture("https://a.example/13SUDAN-1/13SUDAN-1-master768.jpg",
+                                "https://a.example/13SUDAN-1/13SUDAN-1-facebookJumbo.jpg"));
+    assert_false(sb_same_picture("https://a.example/harbour-at-night.jpg",
+                                 "https://a.example/harbour-at-dawn.jpg"));
+    assert_false(sb_same_picture("https://a.example/harbour-gallery-1.jpg",
+                                 "https://a.example/harbour-gallery-2.jpg"));
     assert_false(sb_same_picture("data:image/gif;base64,AAAA", "data:image/gif;base64,BBBB"));
     char *k = sb_picture_key("https://cdn.example/Uploads/Storm-Seawall-1040x572.JPG?w=5");
     assert_string_equal(k, "storm-seawall");
@@ -240,6 +272,7 @@ int main(void)
         cmocka_unit_test(test_noscript_ad),     cmocka_unit_test(test_lazy_placeholder),
         cmocka_unit_test(test_byline_avatar),   cmocka_unit_test(test_related_above),
         cmocka_unit_test(test_gallery_below),   cmocka_unit_test(test_og_rendition),
+        cmocka_unit_test(test_story_images),
         cmocka_unit_test(test_no_declared),     cmocka_unit_test(test_css_background),
         cmocka_unit_test(test_declared_alone),  cmocka_unit_test(test_same_picture),
         cmocka_unit_test(test_url_rules),       cmocka_unit_test(test_huge_sizes),
