@@ -43,7 +43,7 @@ const char *sb_image_placeholder(const char *url)
         "placeholder", "blank.", "blank_", "/blank", "spacer", "spinner", "preload", "loader.",
         "loading", "lazy", "transparent", "grey.gif", "gray.gif", "grey.png", "gray.png",
         "pixel.gif", "empty.gif", "empty.png", "1x1", "missing", "no-image", "noimage",
-        "no_image", "default-image", "image-not-found", NULL};
+        "no_image", "default-image", "image-not-found", "undefined", "/null", NULL};
     return first_match(low, subs, "placeholder: name says blank, spinner or lazy");
 }
 
@@ -75,8 +75,9 @@ const char *sb_image_furniture_url(const char *url)
         return NULL;
     static const char *const subs[] = {"logo", "icon", "sprite", "badge", "emoji", "favicon",
                                        "avatar", "gravatar", "headshot", "mugshot", "pinit",
-                                       "/pidgets/", "/share/", "social", NULL};
-    return first_match(path, subs, "logo, icon, sprite or avatar by its file name");
+                                       "/pidgets/", "/share/", "social", "/author",
+                                       "talent", "/staff/", "byline", NULL};
+    return first_match(path, subs, "logo, icon, sprite, share button or author photo by its file name");
 }
 
 /* A whole name token: "ad" in "ad-slot" or "top ad", not in "header". */

@@ -215,7 +215,7 @@ static bool url_says_small(const char *u)
         char *end;
         long a = strtol(p, &end, 10);
         long b = -1;
-        if (*end == 'x' && isdigit((unsigned char)end[1]))
+        if ((*end == 'x' || *end == 'X') && isdigit((unsigned char)end[1]))
             b = strtol(end + 1, NULL, 10);
         else if (strncmp(end, "%2C", 3) == 0 && isdigit((unsigned char)end[3]))
             b = strtol(end + 3, NULL, 10);
