@@ -25,6 +25,7 @@ void sb_story_clear(sb_story *s)
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         free(*fields[i]);
     sb_image_free(s->lead_image);
+    sb_story_images_clear(s);
     memset(s, 0, sizeof *s);
 }
 
@@ -58,6 +59,34 @@ static void put_rect(sb_buf *b, const sb_rect *r)
     sb_buf_printf(b, "{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}", r->x, r->y, r->w, r->h);
 }
 
+static void put_opt_string(sb_buf *b, const char *key, const char *val)
+{
+    sb_buf_printf(b, ",\"%s\":", key);
+    if (val)
+        sb_buf_json_string(b, val);
+    else
+        sb_buf_puts(b, "null");
+}
+
+/* One image object; the lead image has `declared`, story images `credit`. */
+static void put_image(sb_buf *b, const sb_image *im, bool lead)
+{
+    sb_buf_puts(b, "{\"url\":");
+    sb_buf_json_string(b, im->url ? im->url : "");
+    put_opt_string(b, "caption", im->caption);
+    if (!lead)
+        put_opt_string(b, "credit", im->credit);
+    put_opt_string(b, "alt", im->alt);
+    if (lead)
+        put_opt_string(b, "declared", im->declared);
+    sb_buf_printf(b, ",\"width\":%d,\"height\":%d,\"box\":", im->width, im->height);
+    if (im->has_box)
+        put_rect(b, &im->box);
+    else
+        sb_buf_puts(b, "null");
+    sb_buf_putc(b, '}');
+}
+
 char *sb_story_to_json(const sb_story *s, bool pretty)
 {
     sb_buf b = SB_BUF_INIT;
@@ -73,29 +102,18 @@ char *sb_story_to_json(const sb_story *s, bool pretty)
     put_str(&b, "description", s->description, pretty, false);
     put_str(&b, "text", s->text ? s->text : "", pretty, false);
     put_key(&b, "lead_image", pretty, false);
-    if (s->lead_image) {
-        const sb_image *im = s->lead_image;
-        sb_buf_puts(&b, "{\"url\":");
-        sb_buf_json_string(&b, im->url ? im->url : "");
-        sb_buf_puts(&b, ",\"caption\":");
-        if (im->caption)
-            sb_buf_json_string(&b, im->caption);
-        else
-            sb_buf_puts(&b, "null");
-        sb_buf_puts(&b, ",\"alt\":");
-        if (im->alt)
-            sb_buf_json_string(&b, im->alt);
-        else
-            sb_buf_puts(&b, "null");
-        sb_buf_printf(&b, ",\"width\":%d,\"height\":%d,\"box\":", im->width, im->height);
-        if (im->has_box)
-            put_rect(&b, &im->box);
-        else
-            sb_buf_puts(&b, "null");
-        sb_buf_putc(&b, '}');
-    } else {
+    if (s->lead_image)
+        put_image(&b, s->lead_image, true);
+    else
         sb_buf_puts(&b, "null");
+    put_key(&b, "images", pretty, false);
+    sb_buf_putc(&b, '[');
+    for (size_t i = 0; i < s->n_images; i++) {
+        if (i)
+            sb_buf_putc(&b, ',');
+        put_image(&b, &s->images[i], false);
     }
+    sb_buf_putc(&b, ']');
     put_str(&b, "method", s->method, pretty, false);
     put_key(&b, "region", pretty, false);
     if (s->has_region)

@@ -65,9 +65,14 @@ typedef struct sb_options {
 void sb_options_init(sb_options *opt);
 
 typedef struct sb_image {
-    char *url;     /* resolved against the base URL */
+    char *url;     /* what the reader sees, resolved against the base URL */
+    char *declared; /* the page's declared image (og:image, twitter:image,
+                       JSON-LD), resolved; NULL when it declares none.
+                       When nothing acceptable is shown, url is a copy of
+                       it and has_box is false. */
     char *caption; /* figcaption or nearest text below; may be NULL */
     char *alt;     /* may be NULL */
+    char *credit;  /* picture credit named as such in its figure; may be NULL */
     int width, height; /* from attributes or layout; 0 when unknown */
     bool has_box;
     sb_rect box;
@@ -85,6 +90,11 @@ typedef struct sb_story {
     char *description;
     char *text;         /* paragraphs separated by "\n\n"; never NULL */
     sb_image *lead_image;
+    /* Every image of the story in reading order (lead image included),
+     * with captions and credits that the text leaves out; NULL / 0 when
+     * none or when the method does not list them. */
+    sb_image *images;
+    size_t n_images;
     char *method;       /* "hybrid", "hybrid-fallback", "dom", or a baseline */
     bool has_region;
     sb_rect region;
@@ -94,11 +104,13 @@ typedef struct sb_story {
 /* Extracts one page.  Never returns NULL. */
 sb_story *sb_extract(const void *bytes, size_t len, const sb_options *opt);
 void sb_story_free(sb_story *s);
-/* Frees one image record and its strings (NULL is fine). */
-void sb_image_free(sb_image *im);
 /* Frees what a record holds and zeroes it, for records the caller owns
  * (on the stack, or filled by sb_dom_extract). */
 void sb_story_clear(sb_story *s);
+/* Frees an image record and what it holds (NULL is fine). */
+void sb_image_free(sb_image *im);
+/* Frees the record's images array and empties it. */
+void sb_story_images_clear(sb_story *s);
 
 /* Serialises the record as one JSON object (no trailing newline). */
 char *sb_story_to_json(const sb_story *s, bool pretty);

@@ -718,7 +718,13 @@ int sb_story_extract(const sb_dom_input *in, const sb_meta *meta, sb_story *out)
     sb_textctx_free(tctx);
 
     flatten_line_breaks(text.data);
-    sb_image *img = sb_lead_image(&c, meta, roots, n_roots, headline, text.data);
+    sb_image *story_images = NULL;
+    size_t n_story_images = 0;
+    sb_image *img = sb_lead_image(&c, meta, roots, n_roots, headline_elem, headline, text.data,
+                                  &story_images, &n_story_images);
+    sb_story_images_clear(out);
+    out->images = story_images;
+    out->n_images = n_story_images;
     if (img && img->caption)
         drop_paragraph(text.data, img->caption);
     if (img) {

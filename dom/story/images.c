@@ -1,25 +1,39 @@
-/* images: the story's lead image (LBNEST II.C.v, with today's markup).
+/* images: the story's lead image, the picture a reader sees at the top of
+ * the story (LBNEST II.C.v, with today's markup).
  *
- * Candidates are the images from the headline down to the end of the story
- * roots: <img> (src, srcset, and the lazy-loading attributes pages use
- * instead: data-src, data-srcset, data-lazy-src, data-original), <picture>
- * sources, and <noscript> fallbacks (gumbo keeps their content as raw
- * text, so it is parsed on its own).  Each image's caption is its
- * <figcaption>, else the nearest text searched downward only by neighbour
- * levels -- text above an image belongs to something else, which is what
- * keeps footer thumbnails from borrowing story text.
+ * Candidates are what a reader sees, from the headline (and the elements
+ * around it) down to the end of the story roots: <img> (lazy-loading
+ * attributes beat a placeholder src: data-src, data-lazy-src,
+ * data-original, data-hi-res-src, then the largest data-srcset/srcset
+ * candidate), <picture> sources, <video poster>, inline-style CSS
+ * background images, and a <noscript> image only where the noscript stands
+ * in for a picture beside it (gumbo keeps noscript content as raw text, so
+ * it is parsed on its own).  URLs that occur only in scripts, JSON or
+ * <link rel=preload> are never candidates: only elements are read.
  *
- * Rejected: images inside furniture, tiny ones (tracking pixels, icons),
- * and those whose names say logo, icon, avatar, sprite, pixel, ad...  The
- * first survivor leads, preferring one that the page's og:image/JSON-LD
- * also names, or one whose caption speaks of the story.  With no survivor
- * the metadata image stands alone. */
+ * Rejected, each with its reason in --explain: furniture (hidden, nav,
+ * aside, footer, bylines), elements the layout did not render, pixels,
+ * ad servers and ad slots, placeholders, logos, icons, sprites, avatars
+ * and headshots, thumbnails in related/latest lists, sidebars, site
+ * headers and footers, small images.
+ *
+ * The survivors are ranked (see score_candidate): rendered area, position
+ * (between the headline and the first story paragraphs, or in the first
+ * screen of the region), <figure>, caption or alt text similar to the
+ * headline, and the page's declared image (og:image, twitter:image,
+ * JSON-LD) as evidence: a rendition of it (same picture, another size or
+ * CDN path) outranks the others.  With no survivor the declared image
+ * stands alone, without a box.  Each image's caption is its <figcaption>,
+ * else the nearest text searched downward only by neighbour levels. */
 #include "dom/story/story_parts.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "dom/story/byline.h"
+#include "dom/story/image_rules.h"
 #include "dom/story/neighbours.h"
 #include "dom/text/similarity.h"
 #include "dom/base/url.h"
@@ -28,53 +42,136 @@
  * text below an image rather than a <figcaption>. */
 #define CAPTION_MAX 150u
 
+/* ---- rejection thresholds -------------------------------------------------- */
+#define PIXEL_MAX_PX 2          /* a side this small is a tracking pixel */
+#define SMALL_MIN_W 100         /* narrower: an icon or a thumbnail */
+#define SMALL_MIN_H 60          /* lower: the same */
+#define URL_SMALL_PX 160        /* a rendition size in the URL below this */
+#define AVATAR_MAX_PX 200       /* in a byline or author box, this small is a face */
+#define CONTEXT_LEVELS 6        /* ancestors whose names are read */
+#define CONTEXT_TEXT_MAX 1500u  /* an ancestor with more text is the story, not a box */
+#define MAX_CANDIDATES 60       /* images judged per page */
+
+/* ---- the ranking --------------------------------------------------------------
+ * score = W_AREA * min(1, area / AREA_FULL)
+ *       + W_POSITION   when it sits before the LEAD_ZONE_PARAS-th story
+ *                      paragraph; without such paragraphs, when (with a
+ *                      layout) its top lies within FIRST_SCREEN_PX of the
+ *                      headline or region top, or (without) it is first
+ *       + W_FIGURE     inside <figure>
+ *       + W_CAPTION    caption or alt similar to the headline (Simon White
+ *                      >= CAPTION_SIM_MIN)
+ *       + W_DECLARED   a rendition of the page's declared image
+ *       - ORDER_STEP * (acceptable candidates before it)
+ * Area is the rendered box, else width x height attributes, else the
+ * largest srcset width (AREA_SRCSET_ASPECT of it as height), else
+ * AREA_UNKNOWN (a browser's default replaced-element size, 300 x 150).
+ * The first-screen rule stands in for the lead zone only when the DOM
+ * found no story paragraphs to end it: measured on both corpora, granting
+ * it as well promoted a second in-story picture within 900 px over the
+ * lead (hints-stripped check 0.544 for hybrid against 0.609 for dom). */
+#define AREA_FULL 100000.0      /* px^2: 400 x 250 and larger score in full */
+#define AREA_UNKNOWN 45000.0
+#define AREA_SRCSET_ASPECT 0.66
+#define W_AREA 1.0
+#define W_POSITION 1.0
+#define W_FIGURE 0.2
+#define W_CAPTION 0.3
+#define W_DECLARED 2.0
+#define ORDER_STEP 0.05
+#define CAPTION_SIM_MIN 0.2
+#define LEAD_ZONE_PARAS 2
+#define STORY_PARA_MIN 80u      /* bytes: shorter lines are not story paragraphs */
+#define FIRST_SCREEN_PX 900
+#define STORY_PARA_LOOKUPS 400  /* paragraphs searched for the lead zone's end */
+
 typedef struct candidate {
-    char *url;             /* unresolved */
+    char *url;             /* resolved */
     char *caption;
     char *alt;
-    int width, height;
+    char *credit;
+    const char *kind;      /* "img", "noscript img", "video poster", "background" */
+    int width, height;     /* shown size: box, else attributes; 0 = unknown */
+    int srcset_width;      /* largest srcset w descriptor, 0 = none */
     bool has_box;
     sb_rect box;
-    int elem;
-    double score;
+    int anchor;            /* element id where it sits in the page */
+    bool in_figure;
+    bool lazy;             /* a script loads it: the layout may hide it */
+    double area, position, figure, caption_sim, declared, order, score;
 } candidate;
 
-static bool placeholder_src(const char *s)
+/* Lazy loaders keep the real picture in one of these (first found wins). */
+static const char *const lazy_attrs[] = {"data-src", "data-lazy-src", "data-original",
+                                         "data-hi-res-src", "data-url", "data-lazy", NULL};
+static const char *const lazy_set_attrs[] = {"data-srcset", "data-lazy-srcset", NULL};
+
+/* A URL at all: lazy loaders also keep JSON configs in data attributes
+ * ({"default":{"src":...}}), which are not addresses. */
+static bool usable_url(const char *v)
 {
-    if (!s || !*s)
-        return true;
-    if (strncmp(s, "data:", 5) == 0)
-        return true;
-    const char *const marks[] = {"placeholder", "blank.", "spacer", "lazy", "loading", "1x1",
-                                 "transparent", "grey.gif", "pixel.gif", NULL};
-    for (int i = 0; marks[i]; i++)
-        if (strstr(s, marks[i]))
-            return true;
-    return false;
+    if (!v)
+        return false;
+    while (*v == ' ')
+        v++;
+    return *v && *v != '{' && *v != '[' && !strchr(v, '"') && !sb_image_placeholder(v);
 }
 
-/* The URL an image shows once its lazy loader has run. */
-static char *image_url(const GumboNode *img)
+/* Largest "NNNw" descriptor in a srcset, clamped to 100000. */
+static int srcset_max_width(const char *set)
 {
-    const char *lazy[] = {"data-src", "data-lazy-src", "data-original", "data-url",
-                          "data-hi-res-src", "data-lazy", NULL};
-    const char *src = sb_attr(img, "src");
-    if (!placeholder_src(src))
-        return sb_xstrdup(src);
-    for (int i = 0; lazy[i]; i++) {
-        const char *v = sb_attr(img, lazy[i]);
-        if (v && *v && strncmp(v, "data:", 5) != 0)
-            return sb_xstrdup(v);
-    }
-    const char *sets[] = {"data-srcset", "data-lazy-srcset", "srcset", NULL};
-    for (int i = 0; sets[i]; i++) {
-        const char *v = sb_attr(img, sets[i]);
-        if (v && *v) {
-            char *best = sb_srcset_best(v);
-            if (best && strncmp(best, "data:", 5) != 0)
-                return best;
-            free(best);
+    long best = 0;
+    for (const char *p = set; p && *p; p++) {
+        if (!isdigit((unsigned char)*p) || (p > set && !isspace((unsigned char)p[-1])))
+            continue;
+        char *end;
+        long w = strtol(p, &end, 10);
+        if (*end == 'w' && (end[1] == '\0' || end[1] == ',' || isspace((unsigned char)end[1]))) {
+            if (w > 100000)
+                w = 100000;
+            if (w > best)
+                best = w;
         }
+        p = end > p ? end - 1 : p;
+    }
+    return (int)best;
+}
+
+/* The URL an image shows once its lazy loader has run; *superseded is set
+ * to its src when a lazy attribute replaced a non-empty one. */
+static char *image_url(const GumboNode *img, const char **superseded, int *srcset_width)
+{
+    const char *src = sb_attr(img, "src");
+    *superseded = NULL;
+    for (int i = 0; lazy_attrs[i]; i++) {
+        const char *v = sb_attr(img, lazy_attrs[i]);
+        if (usable_url(v)) {
+            *superseded = src && *src && strcmp(src, v) != 0 ? src : NULL;
+            return sb_text_trim(sb_xstrdup(v));
+        }
+    }
+    for (int i = 0; lazy_set_attrs[i]; i++) {
+        const char *v = sb_attr(img, lazy_set_attrs[i]);
+        char *best = v && *v ? sb_srcset_best(v) : NULL;
+        if (best && usable_url(best)) {
+            *superseded = src && *src ? src : NULL;
+            *srcset_width = srcset_max_width(v);
+            return best;
+        }
+        free(best);
+    }
+    const char *set = sb_attr(img, "srcset");
+    if (set)
+        *srcset_width = srcset_max_width(set);
+    if (usable_url(src))
+        return sb_text_trim(sb_xstrdup(src));
+    if (set && *set) {
+        char *best = sb_srcset_best(set);
+        if (best && usable_url(best)) {
+            *superseded = src && *src ? src : NULL;
+            return best;
+        }
+        free(best);
     }
     /* <picture><source srcset=...><img></picture> */
     const GumboNode *pic = img->parent;
@@ -88,8 +185,12 @@ static char *image_url(const GumboNode *img)
             if (!v)
                 v = sb_attr(s, "data-srcset");
             char *best = v ? sb_srcset_best(v) : NULL;
-            if (best)
+            if (best && usable_url(best)) {
+                *superseded = src && *src ? src : NULL;
+                *srcset_width = srcset_max_width(v);
                 return best;
+            }
+            free(best);
         }
     }
     return NULL;
@@ -108,32 +209,6 @@ static int int_attr(const GumboNode *n, const char *name)
     return x > 0 && x < 100000 ? (int)x : 0;
 }
 
-static bool names_furniture(const char *s)
-{
-    if (!s)
-        return false;
-    char low[512];
-    size_t n = 0;
-    for (; *s && n + 1 < sizeof low; s++)
-        low[n++] = (char)tolower((unsigned char)*s);
-    low[n] = '\0';
-    const char *const subs[] = {"logo", "icon", "avatar", "sprite", "pixel", "badge", "emoji",
-                                "spinner", "tracking", "gravatar", "banner", "button",
-                                "advert", "sponsor", "doubleclick", "1x1", "spacer", NULL};
-    for (int i = 0; subs[i]; i++)
-        if (strstr(low, subs[i]))
-            return true;
-    /* "ad" / "ads" as a whole token: /ads/x.jpg, class="ad-slot". */
-    for (char *p = low; *p; p++) {
-        if (p != low && isalnum((unsigned char)p[-1]))
-            continue;
-        if (p[0] == 'a' && p[1] == 'd' && (!isalnum((unsigned char)p[2]) ||
-                                           (p[2] == 's' && !isalnum((unsigned char)p[3]))))
-            return true;
-    }
-    return false;
-}
-
 /* Image services put the rendition size in the URL ("200x200",
  * "thumbnail=45%2C45", "/max/60/", "w_80"); a small one is a thumbnail or
  * a blurred placeholder, whatever the markup says. */
@@ -145,17 +220,17 @@ static bool url_says_small(const char *u)
         char *end;
         long a = strtol(p, &end, 10);
         long b = -1;
-        if (*end == 'x' && isdigit((unsigned char)end[1]))
+        if ((*end == 'x' || *end == 'X') && isdigit((unsigned char)end[1]))
             b = strtol(end + 1, NULL, 10);
         else if (strncmp(end, "%2C", 3) == 0 && isdigit((unsigned char)end[3]))
             b = strtol(end + 3, NULL, 10);
-        if (b >= 0 && a > 0 && a < 160 && b > 0 && b < 160)
+        if (b >= 0 && a > 0 && a < URL_SMALL_PX && b > 0 && b < URL_SMALL_PX)
             return true;
         /* A lone size after a width-like key. */
         bool keyed = (p >= u + 2 && (strncmp(p - 2, "w_", 2) == 0 || strncmp(p - 2, "w=", 2) == 0)) ||
                      (p >= u + 5 && strncmp(p - 5, "/max/", 5) == 0) ||
                      (p >= u + 6 && strncmp(p - 6, "width=", 6) == 0);
-        if (keyed && a > 0 && a < 160)
+        if (keyed && a > 0 && a < URL_SMALL_PX)
             return true;
     }
     return false;
@@ -199,104 +274,449 @@ static bool has_caption_text(const sb_doc *doc, int elem, void *vctx)
     return pi >= 0 && b->c->paras[pi].len >= 3;
 }
 
+static bool name_has(const char *low, const char *const *words);
+static void element_names(const GumboNode *n, char *buf, size_t cap);
+
 static void free_candidate(candidate *k)
 {
     free(k->url);
     free(k->caption);
     free(k->alt);
+    free(k->credit);
 }
 
-/* Judges one <img>; fills k and returns true when it may lead. */
-/* elem is the image's id in the page (-1 for a <noscript> copy); anchor is
- * where it sits in the page, for the furniture check and the caption. */
-static bool consider(sb_story_ctx *c, const GumboNode *img, int elem, int anchor,
-                     const long *para_of, candidate *k, const char **why)
+static char *dup_or_null(const char *s)
 {
-    memset(k, 0, sizeof *k);
-    k->elem = elem;
-    if (anchor >= 0 && c->info[anchor].noise) {
-        *why = sb_noise_name(c->info[anchor].noise);
-        return false;
+    return s ? sb_xstrdup(s) : NULL;
+}
+
+/* A picture credit inside the figure: an element whose class or id names
+ * it (credit, copyright, photographer), or a line that reads as one
+ * ("Photo: ...", "Foto: ..."). */
+static char *figure_credit(const GumboNode *fig)
+{
+    static const char *const names[] = {"credit", "copyright", "photographer", "byline", NULL};
+    char *found = NULL;
+    const GumboVector *k = &fig->v.element.children;
+    for (unsigned i = 0; i < k->length && !found; i++) {
+        const GumboNode *n = k->data[i];
+        if (!sb_is_element(n))
+            continue;
+        char low[256];
+        element_names(n, low, sizeof low);
+        sb_buf b = SB_BUF_INIT;
+        sb_node_text(n, &b, false);
+        sb_text_trim(b.data);
+        if (b.data && *b.data && (name_has(low, names) || sb_credit_line(b.data, strlen(b.data))))
+            found = sb_buf_steal(&b);
+        else if (n->v.element.children.length && !found)
+            found = figure_credit(n); /* figcaption > span.credit */
+        sb_buf_free(&b);
     }
-    k->url = image_url(img);
-    if (!k->url) {
-        *why = "no usable URL";
-        return false;
-    }
-    const char *alt = sb_attr(img, "alt");
-    if (names_furniture(k->url) || names_furniture(sb_attr(img, "class")) ||
-        names_furniture(sb_attr(img, "id")) || names_furniture(alt)) {
-        *why = "named like a logo, icon or ad";
-        return false;
-    }
-    k->width = int_attr(img, "width");
-    k->height = int_attr(img, "height");
+    return found;
+}
+
+/* What one scan of the page shares between candidates. */
+typedef struct scan {
+    sb_story_ctx *c;
+    const sb_meta *meta;
+    const char *base;
+    const char *headline;
+    const long *para_of;
+    int zone_end;          /* first element after the lead zone */
+    bool zone_found;       /* story paragraphs end it (else it is the range) */
+    int layout_top;        /* page y of the headline or region, -1 = no layout */
+    int judged;
+    int accepted;
+    candidate best;
+    char **seen;           /* accepted URLs, for duplicates */
+    size_t n_seen;
+    sb_image *list;        /* every accepted image, in reading order */
+    size_t n_list;
+} scan;
+
+/* What the render knows of an element, or NULL when it was not rendered
+ * (or there is no render: dom mode). */
+static const sb_elem_render *box_of(const sb_story_ctx *c, int elem)
+{
     const sb_dom_render *r = c->in->render;
-    if (r && r->elems && elem >= 0 && (size_t)elem < r->n_elems && r->elems[elem].rendered) {
-        k->has_box = true;
-        k->box = r->elems[elem].rect;
-        if (k->box.w > 0 && k->box.h > 0) {
-            k->width = k->box.w;
-            k->height = k->box.h;
-        }
+    if (!r || !r->elems || elem < 0 || (size_t)elem >= r->n_elems || !r->elems[elem].rendered)
+        return NULL;
+    return &r->elems[elem];
+}
+
+static bool name_has(const char *low, const char *const *words)
+{
+    for (int i = 0; words[i]; i++)
+        if (strstr(low, words[i]))
+            return true;
+    return false;
+}
+
+/* class and id of an element, lower-cased, into buf. */
+static void element_names(const GumboNode *n, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "%s %s", sb_attr(n, "class") ? sb_attr(n, "class") : "",
+             sb_attr(n, "id") ? sb_attr(n, "id") : "");
+    for (char *p = buf; *p; p++)
+        *p = (char)tolower((unsigned char)*p);
+}
+
+/* Boxes around the image: related lists, byline and author boxes,
+ * sidebars, ad slots.  Read up to CONTEXT_LEVELS ancestors, stopping at
+ * one that holds story-sized text. */
+static const char *context_reason(const sb_story_ctx *c, const candidate *k)
+{
+    static const char *const related[] = {"related", "trending", "latest", "popular",
+                                          "recommend", "more-stories", "morestories",
+                                          "read-more", "readmore", "also-read", "most-read",
+                                          "mostread", "more-news", "outbrain", "taboola", NULL};
+    static const char *const author[] = {"byline", "author", "avatar", "contributor", "writer",
+                                         "profile", NULL};
+    static const char *const side[] = {"sidebar", "site-header", "masthead", "site-footer",
+                                       "widget", NULL};
+    bool small = (!k->width || k->width <= AVATAR_MAX_PX) && (!k->height || k->height <= AVATAR_MAX_PX);
+    int level = 0;
+    for (int a = c->info[k->anchor].parent; a >= 0 && level < CONTEXT_LEVELS;
+         a = c->info[a].parent, level++) {
+        if (c->info[a].text > CONTEXT_TEXT_MAX || a == c->body)
+            break;
+        char names[512];
+        element_names(c->doc->elems[a], names, sizeof names);
+        if (name_has(names, related) || sb_teaser_list(c, a))
+            return "thumbnail in a related, latest or trending list";
+        if (small && name_has(names, author))
+            return "avatar: small image in a byline or author box";
+        if (name_has(names, side))
+            return "in a sidebar, site header or footer";
+        const char *why = sb_image_furniture_name(names);
+        if (why && strncmp(why, "ad slot", 7) == 0)
+            return "in an ad slot";
     }
-    if ((k->width && k->width < 100) || (k->height && k->height < 60) || url_says_small(k->url)) {
-        *why = "too small";
-        return false;
+    return NULL;
+}
+
+/* Pages hide a lazy image until their script loads it (and show a
+ * <noscript> copy instead, which our renderer does not lay out): neither
+ * is hidden from a reader. */
+static bool inside_noscript(const sb_story_ctx *c, int e)
+{
+    for (int a = e; a >= 0; a = c->info[a].parent)
+        if (sb_tag(c->doc->elems[a]) == GUMBO_TAG_NOSCRIPT)
+            return true;
+    return false;
+}
+
+static bool has_lazy_attr(const GumboNode *n)
+{
+    for (int i = 0; lazy_attrs[i]; i++)
+        if (sb_attr(n, lazy_attrs[i]))
+            return true;
+    for (int i = 0; lazy_set_attrs[i]; i++)
+        if (sb_attr(n, lazy_set_attrs[i]))
+            return true;
+    return false;
+}
+
+/* Why the candidate may not lead, or NULL.  `node` carries its class, id
+ * and alt; box_elem is the element whose box shows it (-1: none). */
+static const char *reject_reason(const scan *s, const candidate *k, const GumboNode *node,
+                                 int box_elem, bool is_background, char *buf, size_t cap)
+{
+    const sb_story_ctx *c = s->c;
+    if (c->info[k->anchor].noise) {
+        snprintf(buf, cap, "in page furniture (%s)", sb_noise_name(c->info[k->anchor].noise));
+        return buf;
     }
+    if (c->in->render && box_elem >= 0 && !box_of(c, box_elem) && !k->lazy &&
+        !inside_noscript(c, box_elem))
+        return "not rendered: hidden by the page's style";
+    const char *why;
+    if ((why = sb_image_placeholder(k->url)) || (why = sb_image_ad_url(k->url)) ||
+        (why = sb_image_furniture_url(k->url)))
+        return why;
+    if (!is_background) {
+        if ((why = sb_image_furniture_name(sb_attr(node, "class"))) ||
+            (why = sb_image_furniture_name(sb_attr(node, "id"))))
+            return why;
+        /* A short alt is a label ("Logo", "Author photo"); a long one
+         * describes the picture and may use any word. */
+        const char *alt = sb_attr(node, "alt");
+        if (alt && strlen(alt) < 40 && (why = sb_image_furniture_name(alt)))
+            return why;
+    }
+    if ((why = context_reason(c, k)))
+        return why;
+    int aw = int_attr(node, "width"), ah = int_attr(node, "height");
+    bool pixel = (aw && aw <= PIXEL_MAX_PX) || (ah && ah <= PIXEL_MAX_PX) ||
+                 (k->has_box && k->box.w > 0 && k->box.h > 0 &&
+                  (k->box.w <= PIXEL_MAX_PX || k->box.h <= PIXEL_MAX_PX));
+    if (pixel)
+        return "tracking pixel (2 px or less)";
+    if ((k->width && k->width < SMALL_MIN_W) || (k->height && k->height < SMALL_MIN_H))
+        return "too small for a lead image (icon or thumbnail)";
+    if (url_says_small(k->url))
+        return "the URL asks for a thumbnail-sized rendition";
+    return NULL;
+}
+
+static void fill_caption(const scan *s, candidate *k, const GumboNode *node)
+{
+    const char *alt = sb_attr(node, "alt");
     if (alt && *alt)
         k->alt = sb_text_trim(sb_xstrdup(alt));
-    const GumboNode *fig = enclosing_figure(img);
-    if (fig)
+    const GumboNode *fig = enclosing_figure(node);
+    if (fig) {
+        k->in_figure = true;
         k->caption = figcaption_text(fig);
-    if (!k->caption && anchor >= 0) {
-        below_ctx bc = {c, para_of};
-        sb_neighbour_query q = {anchor, 2, SB_NEIGHBOURS_DOWN, c->body, 200, has_caption_text, &bc};
-        int e = sb_neighbour_find(c->doc, &q, NULL);
+        k->credit = figure_credit(fig);
+    }
+    /* A <figure> says where its caption is; the text below a figure
+     * without one is the story's. */
+    if (!k->caption && !fig && k->anchor >= 0) {
+        below_ctx bc = {s->c, s->para_of};
+        sb_neighbour_query q = {k->anchor, 2, SB_NEIGHBOURS_DOWN, s->c->body, 200,
+                                has_caption_text, &bc};
+        int e = sb_neighbour_find(s->c->doc, &q, NULL);
         if (e >= 0) {
-            const sb_para *p = &c->paras[para_of[e]];
+            const sb_para *p = &s->c->paras[s->para_of[e]];
             /* Only a short line reads as a caption; a paragraph is story,
              * whether the page marks it up as <p> or as <div>. */
             if (p->len < CAPTION_MAX)
                 k->caption = sb_xstrdup(p->text);
         }
     }
-    return true;
 }
 
-static sb_image *to_image(candidate *k, const char *base)
+static void score_candidate(scan *s, candidate *k)
 {
+    double area;
+    if (k->width > 0 && k->height > 0)
+        area = (double)k->width * (double)k->height;
+    else if (k->srcset_width > 0)
+        area = (double)k->srcset_width * (double)k->srcset_width * AREA_SRCSET_ASPECT;
+    else
+        area = AREA_UNKNOWN;
+    k->area = W_AREA * (area >= AREA_FULL ? 1.0 : area / AREA_FULL);
+    bool in_zone;
+    if (s->zone_found)
+        in_zone = k->anchor < s->zone_end;
+    else if (k->has_box && s->layout_top >= 0)
+        in_zone = k->box.y < s->layout_top + FIRST_SCREEN_PX;
+    else
+        in_zone = s->accepted == 0; /* no layout either: the first one */
+    k->position = in_zone ? W_POSITION : 0.0;
+    k->figure = k->in_figure ? W_FIGURE : 0.0;
+    const char *cap = k->caption ? k->caption : k->alt;
+    k->caption_sim = cap && s->headline && sb_white_str(cap, s->headline) >= CAPTION_SIM_MIN
+                         ? W_CAPTION
+                         : 0.0;
+    k->declared = 0.0;
+    for (size_t m = 0; s->meta && m < s->meta->n_images; m++)
+        if (sb_same_picture(k->url, s->meta->images[m]))
+            k->declared = W_DECLARED;
+    k->order = ORDER_STEP * s->accepted;
+    k->score = k->area + k->position + k->figure + k->caption_sim + k->declared - k->order;
+}
+
+/* Judges one candidate: rejects it with its reason, or scores it and keeps
+ * the best.  Takes ownership of raw_url. */
+static void judge(scan *s, char *raw_url, const char *kind, const GumboNode *node, int anchor,
+                  int box_elem, int srcset_width, const char *superseded)
+{
+    sb_story_ctx *c = s->c;
+    s->judged++;
+    candidate k;
+    memset(&k, 0, sizeof k);
+    k.kind = kind;
+    k.anchor = anchor;
+    k.srcset_width = srcset_width;
+    k.lazy = superseded != NULL || has_lazy_attr(node);
+    k.url = sb_url_resolve(s->base, raw_url);
+    if (!k.url)
+        k.url = sb_xstrdup(raw_url);
+    free(raw_url);
+    if (superseded && c->explain)
+        fprintf(c->explain, "image e%d rejected %s (placeholder: src superseded by a lazy attribute)\n",
+                anchor, superseded);
+    k.width = int_attr(node, "width");
+    k.height = int_attr(node, "height");
+    const sb_elem_render *b = box_of(c, box_elem);
+    if (b) {
+        k.has_box = true;
+        k.box = b->rect;
+        if (k.box.w > 0 && k.box.h > 0) {
+            k.width = k.box.w;
+            k.height = k.box.h;
+        }
+    }
+    char buf[128];
+    const char *why = reject_reason(s, &k, node, box_elem, strcmp(kind, "background") == 0, buf,
+                                    sizeof buf);
+    for (size_t i = 0; !why && i < s->n_seen; i++)
+        if (strcmp(s->seen[i], k.url) == 0)
+            why = "the same picture as an earlier candidate";
+    if (why) {
+        if (c->explain)
+            fprintf(c->explain, "image e%d rejected %s %s (%s)\n", anchor, kind, k.url, why);
+        free_candidate(&k);
+        return;
+    }
+    fill_caption(s, &k, node);
+    score_candidate(s, &k);
+    s->accepted++;
+    s->seen = sb_xrealloc(s->seen, (s->n_seen + 1) * sizeof *s->seen);
+    s->seen[s->n_seen++] = sb_xstrdup(k.url);
+    s->list = sb_xrealloc(s->list, (s->n_list + 1) * sizeof *s->list);
+    s->list[s->n_list++] = (sb_image){.url = sb_xstrdup(k.url),
+                                      .caption = dup_or_null(k.caption),
+                                      .alt = dup_or_null(k.alt),
+                                      .credit = dup_or_null(k.credit),
+                                      .width = k.width,
+                                      .height = k.height,
+                                      .has_box = k.has_box,
+                                      .box = k.box};
+    if (c->explain)
+        fprintf(c->explain,
+                "image e%d candidate %s %s score %.2f = area %.2f + position %.2f + figure %.2f "
+                "+ caption %.2f + declared %.2f - order %.2f\n",
+                anchor, kind, k.url, k.score, k.area, k.position, k.figure, k.caption_sim,
+                k.declared, k.order);
+    if (!s->best.url || k.score > s->best.score) {
+        free_candidate(&s->best);
+        s->best = k;
+    } else {
+        free_candidate(&k);
+    }
+}
+
+/* A <noscript> stands in for a picture when the element before it is the
+ * (placeholder) image or picture, or when it sits in a small box (figure,
+ * picture, link) that also holds one.  Returns that image's element id for
+ * its box, -2 when the noscript stands in for nothing. */
+static int noscript_stands_in(const sb_story_ctx *c, int id)
+{
+    int parent = c->info[id].parent;
+    if (parent < 0)
+        return -2;
+    int prev = id - 1;
+    while (prev > parent && c->info[prev].parent != parent)
+        prev--;
+    if (prev > parent) {
+        GumboTag t = sb_tag(c->doc->elems[prev]);
+        if (t == GUMBO_TAG_IMG)
+            return prev;
+        if (strcmp(sb_tag_name(c->doc->elems[prev]), "picture") == 0)
+            return prev;
+    }
+    GumboTag pt = sb_tag(c->doc->elems[parent]);
+    bool small_box = c->info[parent].text < CONTEXT_TEXT_MAX;
+    if ((c->info[parent].n_img > 0 && small_box) || pt == GUMBO_TAG_FIGURE ||
+        strcmp(sb_tag_name(c->doc->elems[parent]), "picture") == 0)
+        return -1;
+    return -2;
+}
+
+static void judge_noscript(scan *s, int id)
+{
+    sb_story_ctx *c = s->c;
+    const GumboNode *n = c->doc->elems[id];
+    const GumboVector *kids = &n->v.element.children;
+    if (kids->length != 1 || ((GumboNode *)kids->data[0])->type != GUMBO_NODE_TEXT)
+        return;
+    const char *raw = ((GumboNode *)kids->data[0])->v.text.text;
+    if (!strstr(raw, "<img"))
+        return;
+    int shown_by = noscript_stands_in(c, id);
+    if (shown_by == -2) {
+        if (c->explain)
+            fprintf(c->explain, "image e%d rejected noscript img (stands in for no picture shown "
+                                "beside it: an ad or tracking noscript)\n", id);
+        return;
+    }
+    sb_doc *sub = sb_doc_parse(raw, strlen(raw));
+    const GumboNode *img = NULL;
+    for (size_t j = 0; sub && j < sub->n_elems && !img; j++)
+        if (sb_tag(sub->elems[j]) == GUMBO_TAG_IMG)
+            img = sub->elems[j];
+    if (img) {
+        const char *superseded = NULL;
+        int sw = 0;
+        char *url = image_url(img, &superseded, &sw);
+        if (url)
+            judge(s, url, "noscript img", img, id, shown_by, sw, NULL);
+    }
+    sb_doc_free(sub);
+}
+
+/* Element `i` as a candidate, whatever it shows. */
+static void judge_element(scan *s, int i, bool background_only)
+{
+    sb_story_ctx *c = s->c;
+    const GumboNode *n = c->doc->elems[i];
+    GumboTag t = sb_tag(n);
+    if (!background_only && t == GUMBO_TAG_IMG) {
+        const char *superseded = NULL;
+        int sw = 0;
+        char *url = image_url(n, &superseded, &sw);
+        if (url)
+            judge(s, url, "img", n, i, i, sw, superseded);
+        else if (c->explain)
+            fprintf(c->explain, "image e%d rejected img %s (%s)\n", i,
+                    sb_attr(n, "src") ? sb_attr(n, "src") : "-",
+                    sb_image_placeholder(sb_attr(n, "src")) ? sb_image_placeholder(sb_attr(n, "src"))
+                                                            : "no usable URL");
+    } else if (!background_only && t == GUMBO_TAG_VIDEO) {
+        const char *poster = sb_attr(n, "poster");
+        if (poster && *poster)
+            judge(s, sb_text_trim(sb_xstrdup(poster)), "video poster", n, i, i, 0, NULL);
+    } else if (!background_only && t == GUMBO_TAG_NOSCRIPT) {
+        judge_noscript(s, i);
+    } else {
+        char *url = sb_css_background_url(sb_attr(n, "style"));
+        if (url)
+            judge(s, url, "background", n, i, i, 0, NULL);
+    }
+}
+
+/* The lead zone ends at the LEAD_ZONE_PARAS-th story paragraph after
+ * `start` (a paragraph of STORY_PARA_MIN bytes or more that the story
+ * text kept). */
+static int lead_zone_end(const sb_story_ctx *c, int start, int end, const char *story_text)
+{
+    int found = 0, looked = 0;
+    for (size_t i = 0; i < c->n_paras && looked < STORY_PARA_LOOKUPS; i++) {
+        const sb_para *p = &c->paras[i];
+        if (p->elem < start || p->len < STORY_PARA_MIN)
+            continue;
+        if (p->elem >= end)
+            break;
+        looked++;
+        if (story_text && strstr(story_text, p->text) && ++found == LEAD_ZONE_PARAS)
+            return p->elem;
+    }
+    return end;
+}
+
+static sb_image *declared_only(const char *declared)
+{
+    if (!declared)
+        return NULL;
     sb_image *im = sb_xcalloc(1, sizeof *im);
-    im->url = sb_url_resolve(base, k->url);
-    if (!im->url)
-        im->url = sb_xstrdup(k->url);
-    im->caption = k->caption;
-    im->alt = k->alt;
-    im->width = k->width;
-    im->height = k->height;
-    im->has_box = k->has_box;
-    im->box = k->box;
-    k->caption = k->alt = NULL;
+    im->url = sb_xstrdup(declared);
+    im->declared = sb_xstrdup(declared);
     return im;
 }
 
-/* Compares the image's file name with the metadata images' (sizes and
- * query strings differ between og:image and the inline copy). */
-static bool same_image(const char *a, const char *b)
-{
-    const char *fa = strrchr(a, '/'), *fb = strrchr(b, '/');
-    fa = fa ? fa + 1 : a;
-    fb = fb ? fb + 1 : b;
-    size_t la = strcspn(fa, "?#"), lb = strcspn(fb, "?#");
-    return la > 4 && la == lb && strncmp(fa, fb, la) == 0;
-}
-
 sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, size_t n_roots,
-                        const char *headline, const char *story_text)
+                        int headline_elem, const char *headline, const char *story_text,
+                        sb_image **images, size_t *n_images)
 {
-    const char *base = meta && meta->base_href ? meta->base_href : c->in->base_url;
+    const char *declared = meta && meta->n_images ? meta->images[0] : NULL;
+    *images = NULL;
+    *n_images = 0;
     if (!n_roots)
-        return NULL;
+        return declared_only(declared);
     /* From the headline (when it sits above the story) to the end of the
      * last root. */
     int start = roots[0];
@@ -304,9 +724,12 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
     int end = last + 1;
     while ((size_t)end < c->doc->n_elems && c->info[end].depth > c->info[last].depth)
         end++;
-    for (size_t i = 0; i < c->doc->n_elems; i++) {
-        GumboTag t = sb_tag(c->doc->elems[i]);
-        if (t == GUMBO_TAG_H1 && (int)i < start && headline) {
+    if (headline_elem >= 0 && headline_elem < start) {
+        start = headline_elem;
+    } else {
+        for (size_t i = 0; i < c->doc->n_elems && (int)i < start && headline; i++) {
+            if (sb_tag(c->doc->elems[i]) != GUMBO_TAG_H1)
+                continue;
             sb_buf b = SB_BUF_INIT;
             sb_node_text(c->doc->elems[i], &b, false);
             bool match = strcmp(sb_text_trim(b.data), headline) == 0;
@@ -323,89 +746,77 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
     for (size_t i = c->n_paras; i-- > 0;)
         para_of[c->paras[i].elem] = (long)i;
 
-    candidate best;
-    memset(&best, 0, sizeof best);
-    best.score = -1;
-    int seen = 0;
-    for (int i = start; i < end && seen < 60; i++) {
-        const GumboNode *n = c->doc->elems[i];
-        GumboTag t = sb_tag(n);
-        candidate k;
-        const char *why = NULL;
-        bool ok = false;
-        if (t == GUMBO_TAG_IMG) {
-            ok = consider(c, n, i, i, para_of, &k, &why);
-        } else if (t == GUMBO_TAG_NOSCRIPT) {
-            /* Lazy loaders put the real <img> in <noscript>. */
-            const GumboVector *kids = &n->v.element.children;
-            if (kids->length != 1 || ((GumboNode *)kids->data[0])->type != GUMBO_NODE_TEXT)
-                continue;
-            const char *raw = ((GumboNode *)kids->data[0])->v.text.text;
-            if (!strstr(raw, "<img"))
-                continue;
-            sb_doc *sub = sb_doc_parse(raw, strlen(raw));
-            const GumboNode *img = NULL;
-            for (size_t j = 0; sub && j < sub->n_elems && !img; j++)
-                if (sb_tag(sub->elems[j]) == GUMBO_TAG_IMG)
-                    img = sub->elems[j];
-            if (img) {
-                ok = consider(c, img, -1, i, para_of, &k, &why);
-            }
-            sb_doc_free(sub);
-            if (!img)
-                continue;
-        } else {
-            continue;
-        }
-        seen++;
-        if (ok) {
-            /* First in order leads; evidence from metadata or a caption
-             * about the story can promote a later one. */
-            k.score = 1.0 - seen * 0.05;
-            for (size_t m = 0; meta && m < meta->n_images; m++)
-                if (same_image(k.url, meta->images[m]))
-                    k.score += 1.0;
-            const char *cap = k.caption ? k.caption : k.alt;
-            if (cap && story_text && *story_text) {
-                double s = sb_white_str(cap, headline ? headline : story_text);
-                if (s > 0.2)
-                    k.score += 0.3;
-            }
-            /* Widened: attribute sizes reach 99999 and box sizes the
-             * layout's coordinate limit, so the int product can overflow. */
-            if (k.width && k.height && (long long)k.width * k.height >= 300 * 200)
-                k.score += 0.2;
-        }
-        if (c->explain)
-            fprintf(c->explain, "image e%d %s %s (%s)\n", i, ok ? "candidate" : "rejected",
-                    k.url ? k.url : "-", ok ? "ok" : why);
-        if (ok && k.score > best.score) {
-            free_candidate(&best);
-            best = k;
-        } else {
-            free_candidate(&k);
-        }
-    }
+    scan s;
+    memset(&s, 0, sizeof s);
+    s.c = c;
+    s.meta = meta;
+    s.base = meta && meta->base_href ? meta->base_href : c->in->base_url;
+    s.headline = headline;
+    s.para_of = para_of;
+    s.zone_end = lead_zone_end(c, start, end, story_text);
+    s.zone_found = s.zone_end < end;
+    const sb_elem_render *top = box_of(c, start);
+    s.layout_top = top ? top->rect.y : -1;
+
+    /* A hero picture is often the background of a box around the
+     * headline: the ancestors of the start, outermost first, for their
+     * background only. */
+    int up[CONTEXT_LEVELS];
+    int n_up = 0;
+    for (int a = c->info[start].parent; a >= 0 && a != c->body && n_up < CONTEXT_LEVELS;
+         a = c->info[a].parent)
+        up[n_up++] = a;
+    while (n_up-- > 0)
+        judge_element(&s, up[n_up], true);
+    for (int i = start; i < end && s.judged < MAX_CANDIDATES; i++)
+        judge_element(&s, i, false);
+
     free(para_of);
-    if (best.url) {
-        sb_image *im = to_image(&best, base);
-        free_candidate(&best);
-        return im;
-    }
-    if (meta && meta->n_images) {
-        sb_image *im = sb_xcalloc(1, sizeof *im);
-        im->url = sb_xstrdup(meta->images[0]);
-        return im;
-    }
-    return NULL;
+    for (size_t i = 0; i < s.n_seen; i++)
+        free(s.seen[i]);
+    free(s.seen);
+    *images = s.list;
+    *n_images = s.n_list;
+    if (!s.best.url)
+        return declared_only(declared);
+    sb_image *im = sb_xcalloc(1, sizeof *im);
+    candidate *k = &s.best;
+    im->url = k->url;
+    im->caption = k->caption;
+    im->alt = k->alt;
+    im->credit = k->credit;
+    im->width = k->width;
+    im->height = k->height;
+    im->has_box = k->has_box;
+    im->box = k->box;
+    im->declared = declared ? sb_xstrdup(declared) : NULL;
+    if (c->explain)
+        fprintf(c->explain, "lead image %s (declared %s)\n", im->url, declared ? declared : "none");
+    return im;
+}
+
+static void image_fields_free(sb_image *im)
+{
+    free(im->url);
+    free(im->declared);
+    free(im->caption);
+    free(im->alt);
+    free(im->credit);
 }
 
 void sb_image_free(sb_image *im)
 {
     if (!im)
         return;
-    free(im->url);
-    free(im->caption);
-    free(im->alt);
+    image_fields_free(im);
     free(im);
+}
+
+void sb_story_images_clear(sb_story *s)
+{
+    for (size_t i = 0; i < s->n_images; i++)
+        image_fields_free(&s->images[i]);
+    free(s->images);
+    s->images = NULL;
+    s->n_images = 0;
 }

@@ -118,9 +118,13 @@ long sb_teaser_find(sb_story_ctx *c, int root, const char *headline);
 bool sb_standfirst_like(const sb_story_ctx *c, const sb_para *p);
 
 /* images.c: the lead image among the images in and near the roots, judged
- * against the story text; NULL when none qualifies. */
+ * against the story text and the page's declared image (headline_elem may
+ * be -1); the declared image alone when none qualifies; NULL when the page
+ * neither shows nor declares one.  *images (malloc'd, *n_images entries)
+ * gets every acceptable image of the story in reading order. */
 sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, size_t n_roots,
-                        const char *headline, const char *story_text);
+                        int headline_elem, const char *headline, const char *story_text,
+                        sb_image **images, size_t *n_images);
 
 /* extract.c: one pass of the extractor over the given roots (or its own
  * pick); sb_dom_extract (reconcile.c) wraps it. */

@@ -9,7 +9,7 @@
 #include "dom/doc/sniff.h"
 
 /* The base URL decides how every relative image URL resolves, so prefer the
- * caller's, then what the page says about itself.  Only absolute candidates
+ * caller's (--url), then what the page says about itself.  Only absolute candidates
  * are taken from the page: a relative <base> without a known location
  * resolves nothing. */
 static bool is_absolute_url(const char *s)
@@ -81,9 +81,12 @@ sb_page *sb_page_open(const void *bytes, size_t len, const sb_options *opt, char
     } else {
         base_candidates c = {0};
         sb_walk(p->doc->out->document, find_base, &c);
+        /* <base href>, then og:url, then the canonical link: og:url is
+         * the address the page was shared under, the canonical link may
+         * name another (an AMP page's, a syndicated copy's origin). */
         const char *pick = is_absolute_url(c.base_href)   ? c.base_href
-                           : is_absolute_url(c.canonical) ? c.canonical
                            : is_absolute_url(c.og_url)    ? c.og_url
+                           : is_absolute_url(c.canonical) ? c.canonical
                                                           : NULL;
         if (pick)
             p->base_url = sb_text_trim(sb_xstrdup(pick));

@@ -35,9 +35,10 @@ void sb_report_table(FILE *out, const sb_eval *e)
     for (size_t m = 0; m < e->n_methods; m++)
         if (strlen(e->methods[m].name) > w)
             w = strlen(e->methods[m].name);
-    fprintf(out, "%-*s %6s %6s %6s %6s %6s %6s %6s %6s %6s %6s %6s %6s %6s %4s %8s %7s\n",
+    fprintf(out, "%-*s %6s %6s %6s %6s %6s %6s %6s %6s %6s %6s %6s %6s %6s %6s %6s %4s %8s %7s\n",
             (int)w, "method", "P", "R", "F1", "exact", "LCS-F1", "BoW-F1", "snipF", "snipAc",
-            "title=", "title~", "byline", "date", "image", "err", "pages/s", "med-ms");
+            "title=", "title~", "byline", "date", "image", "imgAs", "imgSt", "err", "pages/s",
+            "med-ms");
     for (size_t m = 0; m < e->n_methods; m++) {
         const sb_method_summary *s = &e->methods[m].sum;
         fprintf(out, "%-*s", (int)w, e->methods[m].name);
@@ -54,12 +55,20 @@ void sb_report_table(FILE *out, const sb_eval *e)
         rate_cell(out, s->byline);
         rate_cell(out, s->date);
         rate_cell(out, s->image);
+        rate_cell(out, s->image_asis);
+        rate_cell(out, s->image_stripped);
         fprintf(out, " %4zu %8.1f %7.1f\n", s->errors, s->pages_per_s, s->median_ms);
     }
     if (e->n_methods) {
         const sb_method_summary *s = &e->methods[0].sum;
         fprintf(out, "gold fields: title %zu, byline %zu, date %zu, image %zu pages\n",
                 s->title_exact.gold, s->byline.gold, s->date.gold, s->image.gold);
+        /* The declared-image denominators depend on the method's own
+         * record (its `declared`), so each method gets its count. */
+        for (size_t m = 0; m < e->n_methods; m++)
+            fprintf(out, "declared image (%s): as-is %zu pages, hints stripped %zu pages\n",
+                    e->methods[m].name, e->methods[m].sum.image_asis.gold,
+                    e->methods[m].sum.image_stripped.gold);
     }
 }
 
@@ -383,6 +392,8 @@ static void json_method(sb_buf *b, const sb_corpus *c, const sb_method_eval *me)
     jrate(b, "byline", s->byline), sb_buf_puts(b, ", ");
     jrate(b, "date", s->date), sb_buf_puts(b, ", ");
     jrate(b, "image", s->image), sb_buf_puts(b, ", ");
+    jrate(b, "image_asis", s->image_asis), sb_buf_puts(b, ", ");
+    jrate(b, "image_stripped", s->image_stripped), sb_buf_puts(b, ", ");
     sb_buf_printf(b, "\"errors\": %zu, ", s->errors);
     jnum(b, "total_s", s->total_s), sb_buf_puts(b, ", ");
     jnum(b, "pages_per_s", s->pages_per_s), sb_buf_puts(b, ", ");
@@ -415,6 +426,8 @@ static void json_method(sb_buf *b, const sb_corpus *c, const sb_method_eval *me)
         jfield(b, "byline", r->byline);
         jfield(b, "date", r->date);
         jfield(b, "image", r->image);
+        jfield(b, "image_asis", r->image_asis);
+        jfield(b, "image_stripped", r->image_stripped);
         sb_buf_printf(b, "}%s\n", i + 1 < c->n ? "," : "");
     }
     sb_buf_puts(b, "     ]}");
@@ -492,6 +505,8 @@ void sb_report_figures_tsv(FILE *out, const sb_eval *e)
         fig_rate(out, e, n, "byline", s->byline);
         fig_rate(out, e, n, "date", s->date);
         fig_rate(out, e, n, "image", s->image);
+        fig_rate(out, e, n, "image_asis", s->image_asis);
+        fig_rate(out, e, n, "image_stripped", s->image_stripped);
     }
 }
 

@@ -8,7 +8,9 @@
 
 #include "dom/base/fileio.h"
 #include "dom/base/strbuf.h"
+#include "dom/story/image_rules.h"
 #include "storybox.h"
+#include "tools/eval/image_hints.h"
 
 static double now_s(void)
 {
@@ -46,6 +48,8 @@ void sb_eval_score_page(const sb_gold_page *gold, const char *text, const char *
     out->byline = field(gold->byline != NULL, sb_byline_match(byline, gold->byline));
     out->date = field(gold->date != NULL, sb_date_match(published, gold->date));
     out->image = field(gold->image != NULL, sb_image_match(image, gold->image));
+    /* Set by run_page from the record's declared image, when it has one. */
+    out->image_asis = out->image_stripped = SB_FIELD_NO_GOLD;
 }
 
 double sb_page_score(const sb_gold_page *gold, const sb_page_result *r)
@@ -101,6 +105,8 @@ void sb_eval_summarise(const sb_corpus *c, sb_method_eval *m)
         rate_add(&s->byline, r->byline);
         rate_add(&s->date, r->date);
         rate_add(&s->image, r->image);
+        rate_add(&s->image_asis, r->image_asis);
+        rate_add(&s->image_stripped, r->image_stripped);
         if (r->error)
             s->errors++;
         s->total_s += r->ms / 1000.0;
@@ -136,6 +142,29 @@ static void page_error(sb_page_result *r, const char *msg)
     r->error = sb_xstrdup(msg);
 }
 
+/* The declared-image checks: as-is on the record just made; hints
+ * stripped by a second extraction of the page without them, when the
+ * page's body shows the declared file itself.  The second extraction is
+ * not timed. */
+static void score_declared_image(const sb_options *opt, const char *bytes, size_t len,
+                                 const sb_story *s, sb_page_result *r)
+{
+    const char *declared = s->lead_image ? s->lead_image->declared : NULL;
+    if (!declared)
+        return;
+    r->image_asis = sb_same_picture(s->lead_image->url, declared) ? SB_FIELD_HIT : SB_FIELD_MISS;
+    if (!sb_body_shows_file(bytes, len, declared))
+        return;
+    size_t slen;
+    char *stripped = sb_strip_image_hints(bytes, len, &slen);
+    sb_story *t = sb_extract(stripped, slen, opt);
+    r->image_stripped = t->lead_image && sb_same_picture(t->lead_image->url, declared)
+                            ? SB_FIELD_HIT
+                            : SB_FIELD_MISS;
+    sb_story_free(t);
+    free(stripped);
+}
+
 static void run_page(pool *p, size_t i)
 {
     const sb_gold_page *g = &p->corpus->pages[i];
@@ -146,6 +175,7 @@ static void run_page(pool *p, size_t i)
     for (size_t m = 0; m < p->eval->n_methods; m++) {
         sb_page_result *r = &p->eval->methods[m].pages[i];
         memset(r, 0, sizeof *r);
+        r->image_asis = r->image_stripped = SB_FIELD_NO_GOLD;
         if (rc != 0) {
             /* Score the empty prediction: an unreadable page counts as a
              * page where the method found nothing. */
@@ -166,6 +196,7 @@ static void run_page(pool *p, size_t i)
             page_error(r, s->error);
         sb_eval_score_page(g, s->text, s->title, s->byline, s->published,
                            s->lead_image ? s->lead_image->url : NULL, r);
+        score_declared_image(&opt, bytes, len, s, r);
         if (p->cfg->keep_text) {
             r->text = sb_xstrdup(s->text ? s->text : "");
             r->title = s->title ? sb_xstrdup(s->title) : NULL;

@@ -1,0 +1,424 @@
+/* image_rules: URL and name judgements on images (see image_rules.h).
+ *
+ * All matching is on lower-cased copies; the word lists are generic web
+ * vocabulary (ad networks' public host names, lazy loaders' placeholder
+ * names), never a particular site's markup. */
+#include "dom/story/image_rules.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dom/base/strbuf.h"
+
+/* Longest URL or name judged; longer ones are judged by their start (a
+ * multi-kilobyte data: URI says what it is in its first bytes). */
+#define JUDGED_MAX 2048
+
+static void lower_copy(const char *s, char *out, size_t cap)
+{
+    size_t n = 0;
+    for (; s && *s && n + 1 < cap; s++)
+        out[n++] = (char)tolower((unsigned char)*s);
+    out[n] = '\0';
+}
+
+static const char *first_match(const char *low, const char *const *subs, const char *why)
+{
+    for (int i = 0; subs[i]; i++)
+        if (strstr(low, subs[i]))
+            return why;
+    return NULL;
+}
+
+const char *sb_image_placeholder(const char *url)
+{
+    if (!url || !*url)
+        return "placeholder: empty URL";
+    char low[JUDGED_MAX];
+    lower_copy(url, low, sizeof low);
+    if (strncmp(low, "data:", 5) == 0)
+        return "placeholder: data: URI";
+    static const char *const subs[] = {
+        "placeholder", "blank.", "blank_", "/blank", "spacer", "spinner", "preload", "loader.",
+        "loading", "lazy", "transparent", "grey.gif", "gray.gif", "grey.png", "gray.png",
+        "pixel.gif", "empty.gif", "empty.png", "1x1", "missing", "no-image", "noimage",
+        "no_image", "default-image", "image-not-found", "undefined", "/null", NULL};
+    return first_match(low, subs, "placeholder: name says blank, spinner or lazy");
+}
+
+const char *sb_image_ad_url(const char *url)
+{
+    if (!url)
+        return NULL;
+    char low[JUDGED_MAX];
+    lower_copy(url, low, sizeof low);
+    static const char *const subs[] = {
+        "doubleclick.", "googlesyndication.", "googleadservices.", "adservice.", "adsystem.",
+        "adnxs.", "adsrvr.", "criteo.", "taboola.", "outbrain.", "scorecardresearch.",
+        "/adserver", "adserver.", "/delivery/", "avw.php", "lg.php", "/pagead/", "/ads/",
+        "/ad/", "/adv/", "/advert", "/banners/", "/pixel", "pixel.", "/tracking", "/beacon",
+        "facebook.com/tr", "/b/ss/", "/count?", "/counter", "/track?", "/impression", NULL};
+    return first_match(low, subs, "ad server or tracking pixel by its URL");
+}
+
+const char *sb_image_furniture_url(const char *url)
+{
+    if (!url)
+        return NULL;
+    char low[JUDGED_MAX];
+    lower_copy(url, low, sizeof low);
+    /* Only the path: a host named "icons.example" says nothing of one file. */
+    const char *path = strstr(low, "://");
+    path = path ? strchr(path + 3, '/') : low;
+    if (!path)
+        return NULL;
+    static const char *const subs[] = {"logo", "icon", "sprite", "badge", "emoji", "favicon",
+                                       "avatar", "gravatar", "headshot", "mugshot", "pinit",
+                                       "/pidgets/", "/share/", "social", "/author",
+                                       "talent", "/staff/", "byline", NULL};
+    return first_match(path, subs, "logo, icon, sprite, share button or author photo by its file name");
+}
+
+/* A whole name token: "ad" in "ad-slot" or "top ad", not in "header". */
+static bool has_token(const char *low, const char *tok)
+{
+    size_t n = strlen(tok);
+    for (const char *p = strstr(low, tok); p; p = strstr(p + 1, tok)) {
+        bool starts = p == low || !isalnum((unsigned char)p[-1]);
+        bool ends = !isalnum((unsigned char)p[n]);
+        if (starts && ends)
+            return true;
+    }
+    return false;
+}
+
+const char *sb_image_furniture_name(const char *name)
+{
+    if (!name || !*name)
+        return NULL;
+    char low[JUDGED_MAX];
+    lower_copy(name, low, sizeof low);
+    static const char *const avatar[] = {"avatar", "headshot", "mugshot", "author-photo",
+                                         "author-image", "author-img", "author-pic",
+                                         "profile-pic", "profile-photo", "gravatar", NULL};
+    const char *why = first_match(low, avatar, "avatar or headshot by its class or id");
+    if (why)
+        return why;
+    static const char *const ads[] = {"advert", "adslot", "ad-slot", "ad_slot", "adunit",
+                                      "ad-unit", "dfp", "gpt-ad", "sponsor", "doubleclick",
+                                      "tracking", "pixel", NULL};
+    why = first_match(low, ads, "ad slot or tracker by its class or id");
+    if (why || has_token(low, "ad") || has_token(low, "ads"))
+        return "ad slot or tracker by its class or id";
+    static const char *const furniture[] = {"logo", "icon", "sprite", "badge", "emoji",
+                                            "spinner", "banner", "button", "spacer", NULL};
+    return first_match(low, furniture, "logo, icon, sprite or banner by its class or id");
+}
+
+char *sb_css_background_url(const char *style)
+{
+    if (!style)
+        return NULL;
+    char low[JUDGED_MAX];
+    lower_copy(style, low, sizeof low);
+    for (const char *p = strstr(low, "background"); p; p = strstr(p + 1, "background")) {
+        /* The declaration's value: after its ':' up to its ';'. */
+        const char *colon = strchr(p, ':');
+        if (!colon)
+            break;
+        const char *end = strchr(colon, ';');
+        const char *u = strstr(colon, "url(");
+        if (!u || (end && u > end))
+            continue;
+        u += 4;
+        while (*u == ' ')
+            u++;
+        char quote = (*u == '"' || *u == '\'') ? *u++ : ')';
+        const char *stop = strchr(u, quote);
+        if (!stop || stop == u)
+            continue;
+        size_t off = (size_t)(u - low), len = (size_t)(stop - u);
+        while (len && style[off + len - 1] == ' ')
+            len--;
+        /* Read from the original: URLs are case-sensitive. */
+        return len ? sb_xstrndup(style + off, len) : NULL;
+    }
+    return NULL;
+}
+
+/* ---- the picture key ------------------------------------------------------ */
+
+static int hex_value(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    c = (char)tolower((unsigned char)c);
+    return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* Percent-decodes in place (an image proxy carries the original encoded). */
+static void percent_decode(char *s)
+{
+    char *w = s;
+    for (const char *r = s; *r; r++) {
+        int hi, lo;
+        if (r[0] == '%' && (hi = hex_value(r[1])) >= 0 && (lo = hex_value(r[2])) >= 0) {
+            *w++ = (char)(hi * 16 + lo);
+            r += 2;
+        } else {
+            *w++ = *r;
+        }
+    }
+    *w = '\0';
+}
+
+static bool all_digits(const char *s, size_t n)
+{
+    if (!n)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (!isdigit((unsigned char)s[i]))
+            return false;
+    return true;
+}
+
+/* Removes s[at, at+n) in place. */
+static void cut(char *s, size_t at, size_t n)
+{
+    memmove(s + at, s + at + n, strlen(s + at + n) + 1);
+}
+
+/* Length of a "WIDTHxHEIGHT" token at p (digits 'x' digits), else 0. */
+static size_t size_token(const char *p)
+{
+    size_t a = 0;
+    while (isdigit((unsigned char)p[a]))
+        a++;
+    if (!a || p[a] != 'x')
+        return 0;
+    size_t b = 0;
+    while (isdigit((unsigned char)p[a + 1 + b]))
+        b++;
+    return b ? a + 1 + b : 0;
+}
+
+static bool is_sep(char c)
+{
+    return c == '-' || c == '_' || c == '.' || c == ',' || c == '+';
+}
+
+/* Words CDNs append to a file name for a rendition. */
+static const char *const rendition_words[] = {"scaled", "large", "medium", "small", "thumb",
+                                              "thumbnail", "original", "full", "big", NULL};
+
+/* Strips rendition tokens from a lower-case file stem, in place. */
+static void strip_rendition_tokens(char *s)
+{
+    /* Size tokens anywhere after a separator: -1040x572, _800x600, @2x. */
+    for (size_t i = 0; s[i];) {
+        size_t n;
+        if ((is_sep(s[i]) || s[i] == '@') && (n = size_token(s + i + 1)) > 0) {
+            cut(s, i, n + 1);
+            continue;
+        }
+        if (s[i] == '@' && isdigit((unsigned char)s[i + 1]) && s[i + 2] == 'x' &&
+            !isalnum((unsigned char)s[i + 3])) {
+            cut(s, i, 3);
+            continue;
+        }
+        i++;
+    }
+    /* Tokens at the end, repeatedly: _w1200, -h800, -1200-80, -1200,
+     * -e1612345678 (an edited copy), -scaled. */
+    for (int round = 0; round < 4; round++) {
+        size_t len = strlen(s);
+        size_t j = len;
+        while (j > 0 && isalnum((unsigned char)s[j - 1]))
+            j--;
+        if (j == 0 || !is_sep(s[j - 1]))
+            return;
+        const char *tok = s + j;
+        size_t tn = len - j;
+        bool strip = false;
+        if ((tok[0] == 'w' || tok[0] == 'h' || tok[0] == 'q') && all_digits(tok + 1, tn - 1))
+            strip = true;
+        else if (tok[0] == 'e' && tn >= 10 && all_digits(tok + 1, tn - 1))
+            strip = true;
+        else if (all_digits(tok, tn) && tn >= 2 && tn <= 4)
+            strip = true; /* a width or a quality: -1200, -80 */
+        for (int w = 0; !strip && rendition_words[w]; w++)
+            strip = strcmp(tok, rendition_words[w]) == 0;
+        if (!strip)
+            return;
+        s[j - 1] = '\0';
+    }
+}
+
+/* File names that say nothing about which picture it is: the folder
+ * above names it instead (/images/8812/large/image.jpg). */
+static bool generic_stem(const char *s)
+{
+    static const char *const words[] = {"image", "img", "photo", "picture", "pic", "default",
+                                        "index", "main", "hero", "lead", "cover", "file", NULL};
+    for (int i = 0; words[i]; i++)
+        if (strcmp(s, words[i]) == 0)
+            return true;
+    for (int i = 0; rendition_words[i]; i++)
+        if (strcmp(s, rendition_words[i]) == 0)
+            return true;
+    return false;
+}
+
+/* Where an embedded absolute URL starts inside u (after u's own start), or
+ * NULL: image proxies carry the original in their path or query. */
+static const char *embedded_url(const char *u)
+{
+    const char *best = NULL;
+    for (const char *p = u + 1; *p; p++)
+        if (strncmp(p, "http://", 7) == 0 || strncmp(p, "https://", 8) == 0)
+            best = p; /* the innermost (last) one */
+    return best;
+}
+
+char *sb_picture_key(const char *url)
+{
+    if (!url || !*url)
+        return NULL;
+    char *u = sb_xstrndup(url, strnlen(url, JUDGED_MAX));
+    for (char *p = u; *p; p++)
+        *p = (char)tolower((unsigned char)*p);
+    if (strncmp(u, "data:", 5) == 0) {
+        free(u);
+        return NULL;
+    }
+    percent_decode(u);
+    const char *inner = embedded_url(u);
+    if (inner)
+        cut(u, 0, (size_t)(inner - u));
+    u[strcspn(u, "?#")] = '\0';
+    /* Strip trailing slashes, then take the last segment. */
+    size_t len = strlen(u);
+    while (len && u[len - 1] == '/')
+        u[--len] = '\0';
+    char *name = strrchr(u, '/');
+    name = name ? name + 1 : u;
+    /* The extension, twice for "photo.jpg.webp". */
+    for (int round = 0; round < 2; round++) {
+        char *dot = strrchr(name, '.');
+        if (!dot || dot == name)
+            break;
+        size_t ext = strlen(dot + 1);
+        bool alnum = ext >= 2 && ext <= 5;
+        for (size_t i = 1; alnum && dot[i]; i++)
+            alnum = isalnum((unsigned char)dot[i]) != 0;
+        if (!alnum)
+            break;
+        *dot = '\0';
+    }
+    /* TYPO3 and similar processors: "csm_NAME_0123456789" (a prefix and
+     * a ten-digit hex hash of the crop). */
+    if (strncmp(name, "csm_", 4) == 0)
+        name += 4;
+    size_t nl = strlen(name);
+    if (nl > 11 && name[nl - 11] == '_') {
+        bool hex = true;
+        for (size_t i = nl - 10; i < nl && hex; i++)
+            hex = isxdigit((unsigned char)name[i]) != 0;
+        if (hex)
+            name[nl - 11] = '\0';
+    }
+    strip_rendition_tokens(name);
+    char *key = NULL;
+    if (generic_stem(name) && name > u + 1) {
+        /* "folder/name": the segment above, itself without size tokens. */
+        char *prev_end = name - 1;
+        *prev_end = '\0';
+        char *prev = strrchr(u, '/');
+        prev = prev ? prev + 1 : u;
+        /* Skip rendition folders: /8812/large/image.jpg, /8812/800x600/. */
+        for (int up = 0; up < 2 && prev > u + 1; up++) {
+            bool size_only = size_token(prev) == strlen(prev) && *prev;
+            bool word = false;
+            for (int i = 0; rendition_words[i]; i++)
+                word = word || strcmp(prev, rendition_words[i]) == 0;
+            if (!size_only && !word)
+                break;
+            prev[-1] = '\0';
+            char *above = strrchr(u, '/');
+            prev = above ? above + 1 : u;
+        }
+        strip_rendition_tokens(prev);
+        sb_buf b = SB_BUF_INIT;
+        sb_buf_printf(&b, "%s/%s", prev, name);
+        key = sb_buf_steal(&b);
+    } else {
+        key = sb_xstrdup(name);
+    }
+    free(u);
+    if (strlen(key) < SB_PICTURE_KEY_MIN) {
+        free(key);
+        return NULL;
+    }
+    return key;
+}
+
+/* Keys that differ only in their last token, both tokens with letters:
+ * publishers name renditions by words ("13sudan-1-master768" and
+ * "13sudan-1-facebookjumbo"), one of them with a size in it; numbered
+ * siblings ("gallery-1", "gallery-2") differ in digits only and stay
+ * apart. */
+#define SHARED_STEM_MIN 8
+
+static bool has_letter(const char *s)
+{
+    for (; *s; s++)
+        if (isalpha((unsigned char)*s))
+            return true;
+    return false;
+}
+
+static bool has_digit(const char *s)
+{
+    for (; *s; s++)
+        if (isdigit((unsigned char)*s))
+            return true;
+    return false;
+}
+
+static bool same_but_rendition_word(const char *a, const char *b)
+{
+    const char *sa = a + strlen(a), *sb = b + strlen(b);
+    while (sa > a && !is_sep(sa[-1]))
+        sa--;
+    while (sb > b && !is_sep(sb[-1]))
+        sb--;
+    size_t pa = (size_t)(sa - a), pb = (size_t)(sb - b);
+    if (pa != pb || pa <= SHARED_STEM_MIN || strncmp(a, b, pa) != 0)
+        return false;
+    /* One of them names a size ("master768"): "harbour-night" and
+     * "harbour-day" are two pictures. */
+    return has_letter(sa) && has_letter(sb) && (has_digit(sa) || has_digit(sb));
+}
+
+/* The URL without scheme and fragment, for the exact comparison. */
+static const char *after_scheme(const char *u)
+{
+    const char *p = strstr(u, "//");
+    return p && p - u <= 6 ? p + 2 : u;
+}
+
+bool sb_same_picture(const char *a, const char *b)
+{
+    if (!a || !b)
+        return false;
+    const char *ra = after_scheme(a), *rb = after_scheme(b);
+    size_t la = strcspn(ra, "#"), lb = strcspn(rb, "#");
+    if (la == lb && strncmp(ra, rb, la) == 0)
+        return true;
+    char *ka = sb_picture_key(a), *kb = sb_picture_key(b);
+    bool same = ka && kb && (strcmp(ka, kb) == 0 || same_but_rendition_word(ka, kb));
+    free(ka);
+    free(kb);
+    return same;
+}

@@ -1,0 +1,43 @@
+/* image_rules: what an image URL or an image's names say about it, without
+ * looking at the page around it.  Shared by the lead image choice
+ * (dom/images.c) and the evaluation's same-picture rule (tools/eval).
+ *
+ * Every judgement returns a short reason (a string literal, for --explain)
+ * or NULL when the URL or name says nothing against the image. */
+#ifndef SB_IMAGE_RULES_H
+#define SB_IMAGE_RULES_H
+
+#include <stdbool.h>
+
+/* A placeholder a lazy loader replaces: data: URIs, spinner, preloader,
+ * blank, spacer, "missing image" and grey-background names. */
+const char *sb_image_placeholder(const char *url);
+
+/* An ad server, ad slot or tracking pixel by its host or path
+ * (doubleclick, /adserver/, avw.php, /pagead/, /pixel...). */
+const char *sb_image_ad_url(const char *url);
+
+/* A logo, icon, sprite, badge, emoji or avatar by its file or path name. */
+const char *sb_image_furniture_url(const char *url);
+
+/* The same for an element's class and id names (ad slots, logos, icons,
+ * avatars and headshots). */
+const char *sb_image_furniture_name(const char *class_or_id);
+
+/* The URL inside a CSS declaration list's background or background-image
+ * (`background-image: url("hero.jpg")`), malloc'd, or NULL. */
+char *sb_css_background_url(const char *style);
+
+/* The picture's identity: the file name, lower case, with the extension,
+ * query, rendition size tokens (-1040x572, _w1200, -1200-80, @2x,
+ * -scaled) and image-proxy wrapping (a URL carrying the original in its
+ * path or query) removed.  malloc'd; NULL when the URL has no usable file
+ * name (shorter than SB_PICTURE_KEY_MIN bytes). */
+#define SB_PICTURE_KEY_MIN 4
+char *sb_picture_key(const char *url);
+
+/* Two URLs show the same picture: equal after dropping scheme and
+ * fragment, or the same picture key. */
+bool sb_same_picture(const char *a, const char *b);
+
+#endif

@@ -1,0 +1,281 @@
+/* Lead image on samples/images/: one page per case of issue 10, each
+ * asserting the exact URL chosen and the declared image, for hybrid and
+ * dom.  The two methods agree on every page: the lead zone (before the
+ * second story paragraph) decides position in both; the layout only adds
+ * boxes (and its first-screen rule, which these pages do not need).  Also
+ * the rendition rule (dom/image_rules.h) and the record's JSON. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dom/story/image_rules.h"
+#include "storybox.h"
+
+#define SAMPLES_DIR SB_SOURCE_DIR "/samples"
+
+/* Where the pages that do not tell their own address are said to be. */
+#define PAGE_URL "https://news.example.org/2024/05/storm.html"
+
+static char *read_sample(const char *name, size_t *len)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/images/%s", SAMPLES_DIR, name);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)n + 1);
+    assert_non_null(buf);
+    assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
+    buf[n] = '\0';
+    fclose(f);
+    *len = (size_t)n;
+    return buf;
+}
+
+static sb_story *extract(const char *name, const char *method, const char *url)
+{
+    size_t len;
+    char *html = read_sample(name, &len);
+    sb_options opt;
+    sb_options_init(&opt);
+    opt.method = method;
+    opt.base_url = url;
+    sb_story *s = sb_extract(html, len, &opt);
+    free(html);
+    assert_null(s->error);
+    return s;
+}
+
+/* Both methods pick `want` (declared: `declared` or NULL); hybrid has the
+ * picture's box, dom none. */
+static void expect(const char *name, const char *url, const char *want, const char *declared)
+{
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract(name, methods[m], url);
+        assert_non_null(s->lead_image);
+        assert_string_equal(s->lead_image->url, want);
+        if (declared)
+            assert_string_equal(s->lead_image->declared, declared);
+        else
+            assert_null(s->lead_image->declared);
+        assert_int_equal(s->lead_image->has_box, m == 0);
+        sb_story_free(s);
+    }
+}
+
+static void test_noscript_ad(void **state)
+{
+    (void)state;
+    /* The ad server's noscript banner and the tracking pixel lose to the
+     * figure; the page's canonical link gives the address. */
+    expect("noscript_ad.html", NULL, "https://news.example.org/media/2024/05/storm-quay.jpg", NULL);
+}
+
+static void test_lazy_placeholder(void **state)
+{
+    (void)state;
+    /* data-src beats the preloader src; og:url gives the address. */
+    expect("lazy_placeholder.html", NULL, "https://news.example.org/media/2024/05/storm-boats.jpg",
+           NULL);
+}
+
+static void test_byline_avatar(void **state)
+{
+    (void)state;
+    expect("byline_avatar.html", PAGE_URL,
+           "https://news.example.org/media/2024/05/storm-lifeboat.jpg", NULL);
+}
+
+static void test_related_above(void **state)
+{
+    (void)state;
+    expect("related_above.html", PAGE_URL,
+           "https://news.example.org/media/2024/05/storm-flooded-street.jpg", NULL);
+}
+
+static void test_gallery_below(void **state)
+{
+    (void)state;
+    /* Larger gallery pictures after the story lose to the one under the
+     * headline. */
+    expect("gallery_below.html", PAGE_URL,
+           "https://news.example.org/media/2024/05/storm-harbour-night.jpg", NULL);
+}
+
+static void test_story_images(void **state)
+{
+    (void)state;
+    /* Every story image in reading order, with caption and credit. */
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("gallery_below.html", methods[m], PAGE_URL);
+        assert_int_equal(s->n_images, 3);
+        assert_string_equal(s->images[0].url,
+                            "https://news.example.org/media/2024/05/storm-harbour-night.jpg");
+        assert_null(s->images[0].caption);
+        assert_string_equal(s->images[0].alt, "The harbour at night");
+        assert_string_equal(s->images[1].url, "https://news.example.org/media/2024/05/gallery-1.jpg");
+        assert_string_equal(s->images[1].caption, "Sandbags at the fish market. Photo: Jan Berg");
+        assert_string_equal(s->images[1].credit, "Photo: Jan Berg");
+        assert_int_equal(s->images[1].width, 1200);
+        assert_int_equal(s->images[1].height, 800);
+        assert_int_equal(s->images[1].has_box, m == 0);
+        assert_string_equal(s->images[2].caption, "Broken pontoons.");
+        assert_null(s->images[2].credit);
+        /* The story text keeps its first paragraph (no caption stolen). */
+        assert_non_null(strstr(s->text, "The storm reached the harbour shortly after midnight"));
+        sb_story_free(s);
+    }
+}
+
+static void test_og_rendition(void **state)
+{
+    (void)state;
+    /* The proxied 1040x572 copy of og:image beats the chart above it; the
+     * record keeps what the reader sees and the declared URL. */
+    expect("og_rendition.html", PAGE_URL,
+           "https://images.example.org/proxy/w_800/"
+           "https%3A%2F%2Fcdn.example.org%2Fuploads%2F2024%2F05%2Fstorm-seawall-1040x572.jpg",
+           "https://cdn.example.org/uploads/2024/05/storm-seawall-1200x630.jpg");
+}
+
+static void test_no_declared(void **state)
+{
+    (void)state;
+    /* The logo is rejected; <base href> resolves the picture, over the
+     * caller's URL as in a browser. */
+    expect("no_declared.html", PAGE_URL, "https://static.example.org/news/media/storm-fish-market.jpg",
+           NULL);
+    expect("no_declared.html", NULL, "https://static.example.org/news/media/storm-fish-market.jpg",
+           NULL);
+}
+
+static void test_css_background(void **state)
+{
+    (void)state;
+    expect("css_background.html", PAGE_URL, "https://news.example.org/media/2024/05/storm-hero.jpg",
+           NULL);
+}
+
+static void test_declared_alone(void **state)
+{
+    (void)state;
+    /* Nothing acceptable shown: the declared image, without a box, in the
+     * JSON record. */
+    const char *html = "<html><head><title>Quiet day</title>"
+                       "<meta property='og:image' content='https://cdn.example.org/quiet.jpg'>"
+                       "</head><body><article><h1>Quiet day</h1>"
+                       "<img src='/brand/logo.png' width=300 height=80>"
+                       "<p>Nothing much happened in the town today, the council reported, and the "
+                       "harbour stayed calm all afternoon and well into the evening.</p>"
+                       "</article></body></html>";
+    sb_options opt;
+    sb_options_init(&opt);
+    opt.method = "dom";
+    opt.base_url = PAGE_URL;
+    sb_story *s = sb_extract(html, strlen(html), &opt);
+    assert_non_null(s->lead_image);
+    assert_string_equal(s->lead_image->url, "https://cdn.example.org/quiet.jpg");
+    assert_string_equal(s->lead_image->declared, "https://cdn.example.org/quiet.jpg");
+    assert_false(s->lead_image->has_box);
+    char *json = sb_story_to_json(s, false);
+    assert_non_null(strstr(json, "\"lead_image\":{\"url\":\"https://cdn.example.org/quiet.jpg\","
+                                 "\"caption\":null,\"alt\":null,"
+                                 "\"declared\":\"https://cdn.example.org/quiet.jpg\","
+                                 "\"width\":0,\"height\":0,\"box\":null}"));
+    free(json);
+    sb_story_free(s);
+}
+
+static void test_same_picture(void **state)
+{
+    (void)state;
+    /* Renditions: size tokens, CDN paths, proxies carrying the original. */
+    assert_true(sb_same_picture("https://a.example/u/2024/storm-1040x572.jpg",
+                                "https://cdn.example/u/storm-1200x630.jpg?v=3"));
+    assert_true(sb_same_picture("https://a.example/storm_w1200.webp", "http://b.example/storm.jpg"));
+    assert_true(sb_same_picture("https://a.example/p/storm-1200-80.jpg", "https://a.example/storm.jpg"));
+    assert_true(sb_same_picture("https://a.example/storm@2x.jpg", "https://a.example/storm-scaled.jpg"));
+    assert_true(sb_same_picture("https://img.example/fit/800/https%3A%2F%2Fo.example%2Fstorm.jpg",
+                                "https://o.example/storm-1600x900.jpg"));
+    assert_true(sb_same_picture("http://a.example/x/1.jpg#top", "https://a.example/x/1.jpg"));
+    assert_true(sb_same_picture("https://a.example/_processed_/4/7/csm_Harbour_Storm_d323a37b2a.jpg",
+                                "https://a.example/user_upload/Harbour_Storm.jpg"));
+    assert_true(sb_same_picture("https://a.example/u/storm-300x150.jpg",
+                                "https://a.example/u/storm-e1643880498459-300x150.jpg"));
+    /* A generic file name is named by its folder. */
+    assert_true(sb_same_picture("https://a.example/8812/large/image.jpg",
+                                "https://b.example/8812/image.jpg"));
+    assert_false(sb_same_picture("https://a.example/8812/image.jpg", "https://a.example/9001/image.jpg"));
+    assert_false(sb_same_picture("https://a.example/storm.jpg", "https://a.example/calm.jpg"));
+    assert_true(sb_same_picture("https://a.example/13SUDAN-1/13SUDAN-1-master768.jpg",
+                                "https://a.example/13SUDAN-1/13SUDAN-1-facebookJumbo.jpg"));
+    assert_false(sb_same_picture("https://a.example/harbour-at-night.jpg",
+                                 "https://a.example/harbour-at-dawn.jpg"));
+    assert_false(sb_same_picture("https://a.example/harbour-gallery-1.jpg",
+                                 "https://a.example/harbour-gallery-2.jpg"));
+    assert_false(sb_same_picture("data:image/gif;base64,AAAA", "data:image/gif;base64,BBBB"));
+    char *k = sb_picture_key("https://cdn.example/Uploads/Storm-Seawall-1040x572.JPG?w=5");
+    assert_string_equal(k, "storm-seawall");
+    free(k);
+    assert_null(sb_picture_key("https://a.example/a.jpg"));
+}
+
+static void test_url_rules(void **state)
+{
+    (void)state;
+    assert_non_null(sb_image_ad_url("https://ads.example.net/adserver/www/delivery/avw.php?zoneid=5"));
+    assert_non_null(sb_image_placeholder("/static/img/spinner.gif"));
+    assert_non_null(sb_image_placeholder("data:image/svg+xml;base64,AAA"));
+    assert_null(sb_image_placeholder("/media/storm.jpg"));
+    assert_non_null(sb_image_furniture_name("author-avatar round"));
+    assert_non_null(sb_image_furniture_name("top ad"));
+    assert_null(sb_image_furniture_name("header-image"));
+    char *u = sb_css_background_url("height: 4px; background: #000 url( \"/m/Hero.jpg\" ) no-repeat");
+    assert_string_equal(u, "/m/Hero.jpg");
+    free(u);
+    assert_null(sb_css_background_url("background-color: red"));
+}
+
+static void test_huge_sizes(void **state)
+{
+    (void)state;
+    /* width=50000 and a 50000w srcset must not overflow the area. */
+    const char *html = "<html><head><title>Wide</title></head><body><article><h1>Wide</h1>"
+                       "<img src='/big.jpg' width=50000 height=50000>"
+                       "<img srcset='/wide.jpg 50000w, /small.jpg 100w'>"
+                       "<p>A very wide picture was shown at the museum today, the largest the "
+                       "curators had ever printed on a single roll of paper.</p>"
+                       "</article></body></html>";
+    sb_options opt;
+    sb_options_init(&opt);
+    opt.method = "dom";
+    opt.base_url = PAGE_URL;
+    sb_story *s = sb_extract(html, strlen(html), &opt);
+    assert_non_null(s->lead_image);
+    assert_string_equal(s->lead_image->url, "https://news.example.org/big.jpg");
+    sb_story_free(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_noscript_ad),     cmocka_unit_test(test_lazy_placeholder),
+        cmocka_unit_test(test_byline_avatar),   cmocka_unit_test(test_related_above),
+        cmocka_unit_test(test_gallery_below),   cmocka_unit_test(test_og_rendition),
+        cmocka_unit_test(test_story_images),
+        cmocka_unit_test(test_no_declared),     cmocka_unit_test(test_css_background),
+        cmocka_unit_test(test_declared_alone),  cmocka_unit_test(test_same_picture),
+        cmocka_unit_test(test_url_rules),       cmocka_unit_test(test_huge_sizes),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
