@@ -72,6 +72,70 @@ const int max_imports = 64;
 const size_t max_elements = 200000;
 const size_t max_floats = 1000;
 const size_t max_html_bytes = 32u << 20;
+// litehtml makes an element of every word, every white-space character
+// and every CJK ideograph (split_text), about 450 bytes each: 15 MB of
+// short words took 4.6 GB.  Counted on the serialised page before litehtml
+// sees it; the largest corpus page has about 90,000.  With the elements
+// they must fit the per-page memory budget (README: 256 MB peak RSS).
+const size_t max_text_runs = 250000;
+const size_t max_layout_objects = 300000;
+
+bool is_html_space(unsigned char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+}
+
+// The number of text elements litehtml will make of the serialised page:
+// one per run of other characters, one per white-space character, one per
+// CJK ideograph (U+4E00..U+9FCC, three UTF-8 bytes E4..E9).  Tags are
+// skipped (quoted attribute values may hold '>'); style and raw text count
+// too, since litehtml splits them the same way.  Entities count as the
+// characters they are written with: close enough for a cap.
+size_t count_text_runs(const char *html)
+{
+    size_t runs = 0;
+    bool in_word = false;
+    const unsigned char *p = (const unsigned char *)html;
+    while (*p) {
+        if (*p == '<' && (std::isalpha(p[1]) || p[1] == '/' || p[1] == '!')) {
+            unsigned char quote = 0;
+            for (p++; *p; p++) {
+                if (quote) {
+                    if (*p == quote)
+                        quote = 0;
+                } else if (*p == '"' || *p == '\'') {
+                    quote = *p;
+                } else if (*p == '>') {
+                    p++;
+                    break;
+                }
+            }
+            in_word = false;
+            continue;
+        }
+        if (is_html_space(*p)) {
+            runs++;
+            in_word = false;
+            p++;
+        } else if (*p >= 0xE4 && *p <= 0xE9 && p[1] >= 0x80 && p[2] >= 0x80) {
+            unsigned cp = ((*p & 0x0Fu) << 12) | ((p[1] & 0x3Fu) << 6) | (p[2] & 0x3Fu);
+            if (cp >= 0x4E00 && cp <= 0x9FCC) {
+                runs++;
+                in_word = false;
+            } else if (!in_word) {
+                runs++;
+                in_word = true;
+            }
+            p += 3;
+        } else {
+            if (!in_word)
+                runs++;
+            in_word = true;
+            p++;
+        }
+    }
+    return runs;
+}
 
 class container : public litehtml::document_container {
 public:
@@ -570,6 +634,18 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
         cont.names = names;
         sb_prep_stats st{};
         html = sb_render_serialize(doc, names, o.max_depth, &st, nullptr);
+        size_t runs = count_text_runs(html);
+        if (runs > max_text_runs || runs + st.elems_emitted > max_layout_objects) {
+            if (err && errlen)
+                std::snprintf(err, errlen,
+                              "render: page too large for layout (%zu words and spaces, %zu "
+                              "elements; limits %zu words and spaces, %zu in all)",
+                              runs, st.elems_emitted, max_text_runs, max_layout_objects);
+            std::free(html);
+            sb_css_names_free(names);
+            sb_fonts_free(own_fonts);
+            return nullptr;
+        }
         double t1 = now_ms();
 
         litehtml::context ctx;
