@@ -73,12 +73,15 @@ const size_t max_elements = 200000;
 const size_t max_floats = 1000;
 const size_t max_html_bytes = 32u << 20;
 // litehtml makes an element of every word, every white-space character
-// and every CJK ideograph (split_text), about 450 bytes each: 15 MB of
-// short words took 4.6 GB.  Counted on the serialised page before litehtml
-// sees it; the largest corpus page has about 90,000.  With the elements
-// they must fit the per-page memory budget (README: 256 MB peak RSS).
-const size_t max_text_runs = 250000;
-const size_t max_layout_objects = 300000;
+// and every CJK ideograph (split_text), about 450 bytes each (15 MB of
+// short words took 4.6 GB), and an element of markup costs about five times
+// as much (2.5 KB: its style).  Both are counted on the serialised page
+// before litehtml sees it, since litehtml's parse cannot be interrupted,
+// and their weighted sum is capped to keep the render within the per-page
+// budget (README: 256 MB peak RSS, 10 s): 50,000 divs take 160 MB and 3.7 s
+// to parse.  The largest corpus page weighs about 140,000.
+const size_t element_weight = 5;
+const size_t max_layout_weight = 330000;
 
 bool is_html_space(unsigned char c)
 {
@@ -635,12 +638,12 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
         sb_prep_stats st{};
         html = sb_render_serialize(doc, names, o.max_depth, &st, nullptr);
         size_t runs = count_text_runs(html);
-        if (runs > max_text_runs || runs + st.elems_emitted > max_layout_objects) {
+        if (runs + element_weight * st.elems_emitted > max_layout_weight) {
             if (err && errlen)
                 std::snprintf(err, errlen,
-                              "render: page too large for layout (%zu words and spaces, %zu "
-                              "elements; limits %zu words and spaces, %zu in all)",
-                              runs, st.elems_emitted, max_text_runs, max_layout_objects);
+                              "render: page too large for layout (%zu words and spaces + %zu x "
+                              "%zu elements > %zu)",
+                              runs, element_weight, st.elems_emitted, max_layout_weight);
             std::free(html);
             sb_css_names_free(names);
             sb_fonts_free(own_fonts);

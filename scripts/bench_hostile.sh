@@ -35,7 +35,7 @@ for page in "$tmp"/cases/*; do
       exec /usr/bin/time -f '%e %M' -o "$tmp/time" timeout "$limit_s" \
           "$sb" extract --format jsonl "$page" >"$tmp/out" 2>"$tmp/err" )
     status=$?
-    read -r secs kb <"$tmp/time" 2>/dev/null || { secs=?; kb=0; }
+    read -r secs kb < <(tail -n 1 "$tmp/time" 2>/dev/null) || { secs=?; kb=0; }
     case "$secs" in [0-9]*) ;; *) secs=?; kb=0 ;; esac
     what=$(sed -n 's/.*"method":"\([^"]*\)".*"error":\(null\|"[^"]*"\).*/\1 \2/p' "$tmp/out" | head -c 110)
     [ -n "$what" ] || what="(no record) $(head -c 100 "$tmp/err")"
