@@ -1,7 +1,8 @@
 /* The renderer's size caps (render.cpp): a page whose words, spaces and
- * elements would cost litehtml more than the per-page memory budget is
- * refused before litehtml parses it, with the counts in the error, and a
- * page just under the cap is laid out.  The pages are built here. */
+ * elements, or elements times CSS selectors, would cost litehtml more than
+ * the per-page budget is refused before litehtml parses it, with the
+ * counts in the error, and a page under the caps is laid out.  The pages
+ * are built here. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -83,6 +84,26 @@ static void test_elements_weigh_more(void **state)
                    "elements > 330000)");
 }
 
+static void test_selectors_times_elements(void **state)
+{
+    (void)state;
+    /* litehtml tests every selector on every element: 2,004 elements (html,
+     * head, style, body, the paragraphs) under 2,500 live selectors are
+     * more tests than the cap allows. */
+    sb_buf b = SB_BUF_INIT;
+    sb_buf_puts(&b, "<html><head><style>");
+    for (int i = 1; i <= 2500; i++)
+        sb_buf_printf(&b, "p:nth-child(%d) { margin: 1px }\n", i);
+    sb_buf_puts(&b, "</style></head><body>");
+    for (int i = 0; i < 2000; i++)
+        sb_buf_puts(&b, "<p>w</p>");
+    sb_buf_puts(&b, "</body></html>");
+    sb_doc *d = sb_doc_parse(b.data, b.len);
+    sb_buf_free(&b);
+    expect_refused(d, "render: too much CSS for layout (2004 elements x 2500 selectors > "
+                      "5000000)");
+}
+
 static void test_under_the_cap_is_laid_out(void **state)
 {
     (void)state;
@@ -107,6 +128,7 @@ int main(void)
         cmocka_unit_test(test_preserved_white_space_counts),
         cmocka_unit_test(test_cjk_counts_per_character),
         cmocka_unit_test(test_elements_weigh_more),
+        cmocka_unit_test(test_selectors_times_elements),
         cmocka_unit_test(test_under_the_cap_is_laid_out),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -16,10 +16,10 @@ export LC_ALL=C
 
 if [ "$scale" = full ]; then
     words_gz_mb=31 words_mb=15 tabs_mb=5 marks=200000 cjk_chars=3000000
-    bomb_mb=1024 elements=300000 rules=100000 brs=500000 word_mb=5
+    bomb_mb=1024 elements=300000 rules=100000 brs=500000 word_mb=5 css_elements=25000
 else
     words_gz_mb=3 words_mb=2 tabs_mb=1 marks=50000 cjk_chars=300000
-    bomb_mb=300 elements=100000 rules=20000 brs=100000 word_mb=1
+    bomb_mb=300 elements=100000 rules=20000 brs=100000 word_mb=1 css_elements=2000
 fi
 
 # repeat TEXT BYTES: TEXT over and over, cut at BYTES.
@@ -77,6 +77,14 @@ awk -v n="$rules" 'BEGIN { printf "<html><head><style>";
     for (i = 0; i < n; i++) printf "div.c%d p, .story p:nth-child(%d) { margin: %dpx }\n", i % 50, i, i % 7;
     printf "</style></head><body><div class=c1 story><p>Some text.</p><p>More text.</p></div></body></html>\n" }' \
     >"$out/css_rules.html"
+
+# Many elements under many live selectors: litehtml tests each selector on
+# each element before any callback can stop it (4,000 x 16,000: 50 s).
+awk -v n="$css_elements" 'BEGIN { printf "<html><head><style>";
+    for (i = 0; i < 8000; i++) printf ".c%d p, .story p:nth-child(%d) {margin:1px}\n", i % 50, i;
+    printf "</style></head><body><div class=story>";
+    for (i = 0; i < n; i++) printf "<div class=c%d><p>w</p></div>", i % 50;
+    printf "</div></body></html>\n" }' >"$out/css_selectors.html"
 
 # A gzip bomb: zeros far beyond the input cap.
 head -c $((bomb_mb << 20)) /dev/zero | gzip -1 >"$out/gzip_bomb.html.gz"
