@@ -9,6 +9,7 @@
 #include <hb-ft.h>
 #include <hb.h>
 
+#include <dirent.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -16,21 +17,165 @@
 #include <string.h>
 #include <strings.h>
 
-/* fontconfig's configuration is loaded once per process and only read
- * afterwards: FcInitLoadConfigAndFonts scans every font directory (tens of
- * ms), far too slow to repeat per page (FcInit loads it).  pthread_once makes the one-time
- * initialisation thread-safe; fontconfig's query functions are safe to call
- * concurrently on a configuration nobody modifies.  This is the library's
- * only process-wide state and it is immutable after initialisation. */
+/* The font files the project installs (scripts/bootstrap.sh:
+ * fonts-liberation2, fonts-dejavu-core), and only those: the machine's own
+ * fontconfig configuration may know other faces (fonts-urw-base35 maps
+ * Helvetica and Arial to Nimbus Sans), and then the same page would give
+ * other widths, boxes and stories on another machine. */
+static const char *const font_dirs[] = {
+    "/usr/share/fonts/truetype/liberation2",
+    "/usr/share/fonts/truetype/dejavu",
+};
+
+/* Our own aliases, in fontconfig's configuration language.  They give the
+ * resolutions the stock Debian 12 configuration gave with only these faces
+ * installed (checked on every family list of both corpora), so no layout
+ * changed when the private configuration came in.  In the order fontconfig
+ * applies them:
+ *  1. a metric clone names its generic family, in its place
+ *     (30-metric-aliases.conf: Liberation Sans -> Arial, Nimbus Sans ->
+ *     Helvetica...);
+ *  2. each generic family appends its twin as a weak fallback at the end of
+ *     the list (Helvetica -> Arial, Arial -> Helvetica);
+ *  3. the Microsoft names accept their clones in their own place (Arial ->
+ *     Liberation Sans).  So "Arial, serif" is Liberation Sans, while
+ *     "Helvetica, serif" is the serif face: Helvetica reaches Liberation
+ *     only through the weak fallback behind serif, as in stock fontconfig;
+ *  4. common web families append their generic family (45-latin.conf);
+ *  5. Bitstream Vera names are DejaVu (57-dejavu-*.conf);
+ *  6. the generic families prefer DejaVu, then Liberation (60-latin.conf);
+ * before all of them, fonts.conf's alternative spellings of the generic
+ * names (sans, mono...). 
+ * A family nobody knows matches nothing, and the caller always ends the
+ * list with serif.  Aliases without binding="same" are weak: they rank
+ * below every family the page named, as in stock fontconfig. */
+#define SPELLING(alt, name)                                                                \
+    "<match target=\"pattern\"><test qual=\"any\" name=\"family\"><string>" alt            \
+    "</string></test><edit name=\"family\" mode=\"assign\" binding=\"same\"><string>" name   \
+    "</string></edit></match>\n"
+#define CLONE_OF(clone, generic)                                                           \
+    "<alias binding=\"same\"><family>" clone "</family><default><family>" generic          \
+    "</family></default></alias>\n"
+#define TWIN(generic, twin)                                                                \
+    "<alias><family>" generic "</family><default><family>" twin                           \
+    "</family></default></alias>\n"
+#define ACCEPT(name, face)                                                                 \
+    "<alias binding=\"same\"><family>" name "</family><accept><family>" face               \
+    "</family></accept></alias>\n"
+#define KIND(name, generic)                                                                \
+    "<alias><family>" name "</family><default><family>" generic "</family></default></alias>\n"
+#define PREFER(generic, first, second)                                                     \
+    "<alias><family>" generic "</family><prefer><family>" first "</family><family>" second \
+    "</family></prefer></alias>\n"
+static const char private_fonts_conf[] =
+    "<?xml version=\"1.0\"?>\n"
+    "<!DOCTYPE fontconfig SYSTEM \"urn:fontconfig:fonts.dtd\">\n"
+    "<fontconfig>\n"
+    SPELLING("mono", "monospace") SPELLING("sans serif", "sans-serif")
+    SPELLING("sans", "sans-serif") SPELLING("system ui", "system-ui")
+    CLONE_OF("Nimbus Sans L", "Helvetica") CLONE_OF("Nimbus Sans", "Helvetica")
+    CLONE_OF("TeX Gyre Heros", "Helvetica") CLONE_OF("Nimbus Roman No9 L", "Times")
+    CLONE_OF("Nimbus Roman", "Times") CLONE_OF("TeX Gyre Termes", "Times")
+    CLONE_OF("Nimbus Mono L", "Courier") CLONE_OF("Nimbus Mono", "Courier")
+    CLONE_OF("Nimbus Mono PS", "Courier") CLONE_OF("TeX Gyre Cursor", "Courier")
+    CLONE_OF("Arimo", "Arial") CLONE_OF("Liberation Sans", "Arial") CLONE_OF("Albany", "Arial")
+    CLONE_OF("Albany AMT", "Arial") CLONE_OF("Tinos", "Times New Roman")
+    CLONE_OF("Liberation Serif", "Times New Roman") CLONE_OF("Thorndale", "Times New Roman")
+    CLONE_OF("Thorndale AMT", "Times New Roman") CLONE_OF("Cousine", "Courier New")
+    CLONE_OF("Liberation Mono", "Courier New") CLONE_OF("Cumberland", "Courier New")
+    CLONE_OF("Cumberland AMT", "Courier New")
+    TWIN("Helvetica", "Arial") TWIN("Times", "Times New Roman") TWIN("Courier", "Courier New")
+    TWIN("Arial", "Helvetica") TWIN("Times New Roman", "Times") TWIN("Courier New", "Courier")
+    ACCEPT("Courier Std", "Courier")
+    ACCEPT("Arial", "Arimo</family><family>Liberation Sans</family><family>Albany")
+    ACCEPT("Times New Roman", "Tinos</family><family>Liberation Serif</family><family>Thorndale")
+    ACCEPT("Courier New", "Cousine</family><family>Liberation Mono</family><family>Cumberland")
+    KIND("Georgia", "serif") KIND("Cambria", "serif") KIND("Palatino", "serif")
+    KIND("Palatino Linotype", "serif") KIND("Book Antiqua", "serif") KIND("Garamond", "serif")
+    KIND("Verdana", "sans-serif") KIND("Tahoma", "sans-serif") KIND("Trebuchet MS", "sans-serif")
+    KIND("Calibri", "sans-serif") KIND("Segoe UI", "sans-serif") KIND("Helvetica Neue", "sans-serif")
+    KIND("Lucida Grande", "sans-serif") KIND("Lucida Sans Unicode", "sans-serif")
+    KIND("Arial Black", "sans-serif") KIND("Impact", "sans-serif") KIND("Roboto", "sans-serif")
+    KIND("Open Sans", "sans-serif") KIND("Consolas", "monospace") KIND("Lucida Console", "monospace")
+    KIND("Menlo", "monospace") KIND("Monaco", "monospace")
+    ACCEPT("Bitstream Vera Sans", "DejaVu Sans") ACCEPT("Bitstream Vera Serif", "DejaVu Serif")
+    ACCEPT("Bitstream Vera Sans Mono", "DejaVu Sans Mono")
+    PREFER("serif", "DejaVu Serif", "Liberation Serif")
+    PREFER("sans-serif", "DejaVu Sans", "Liberation Sans")
+    PREFER("monospace", "DejaVu Sans Mono", "Liberation Mono")
+    "</fontconfig>\n";
+#undef SPELLING
+#undef CLONE_OF
+#undef TWIN
+#undef ACCEPT
+#undef KIND
+#undef PREFER
+
+/* The private configuration is built once per process and only read
+ * afterwards.  pthread_once makes the one-time initialisation thread-safe;
+ * fontconfig's query functions are safe to call concurrently on a
+ * configuration nobody modifies.  This is the library's only process-wide
+ * state and it is immutable after initialisation.  Every fontconfig call
+ * below names this configuration, so the machine's default one is never
+ * loaded. */
 static pthread_once_t fc_once = PTHREAD_ONCE_INIT;
 static FcConfig *fc_config;
 
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Adds the font files of one directory, in name order.  File by file
+ * rather than FcConfigAppFontAddDir, which would look for (and complain
+ * about the lack of) a writable cache directory. */
+static size_t add_font_files(FcConfig *config, const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return 0;
+    char **names = NULL;
+    size_t n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        size_t len = strlen(e->d_name);
+        if (len > 4 && (strcasecmp(e->d_name + len - 4, ".ttf") == 0 ||
+                        strcasecmp(e->d_name + len - 4, ".otf") == 0)) {
+            names = sb_xrealloc(names, (n + 1) * sizeof *names);
+            names[n++] = sb_xstrdup(e->d_name);
+        }
+    }
+    closedir(d);
+    qsort(names, n, sizeof *names, compare_names);
+    size_t added = 0;
+    for (size_t i = 0; i < n; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        if (FcConfigAppFontAddFile(config, (const FcChar8 *)path))
+            added++;
+        free(names[i]);
+    }
+    free(names);
+    return added;
+}
+
 static void fc_init_once(void)
 {
-    /* The library's default configuration: a second, private one would be
-     * loaded as well by the first fontconfig call that takes no config. */
-    if (FcInit())
-        fc_config = FcConfigGetCurrent();
+    FcConfig *config = FcConfigCreate();
+    if (!config)
+        return;
+    if (!FcConfigParseAndLoadFromMemory(config, (const FcChar8 *)private_fonts_conf, FcTrue)) {
+        FcConfigDestroy(config);
+        return;
+    }
+    size_t added = 0;
+    for (size_t i = 0; i < sizeof font_dirs / sizeof *font_dirs; i++)
+        added += add_font_files(config, font_dirs[i]);
+    if (!added) {
+        FcConfigDestroy(config);
+        return;
+    }
+    fc_config = config;
 }
 
 /* A font file read into memory once per context and shared by every size
@@ -86,6 +231,11 @@ struct sb_fonts {
 /* Bounded so that a context reused for thousands of pages does not grow
  * without limit; when full, the cache starts over. */
 #define WIDTH_CACHE_MAX (1u << 20)
+
+/* Longest run of code points shaped in one HarfBuzz call, and how far back
+ * from it a cut before a base character is looked for. */
+#define SB_SHAPE_MAX_CHARS 1000
+#define SB_SHAPE_BACKOFF_CHARS 32
 
 sb_fonts *sb_fonts_new(void)
 {
@@ -233,6 +383,9 @@ static font_match *find_match(sb_fonts *fc, const char *families, int weight, bo
     FcPatternAddInteger(pat, FC_WEIGHT, FcWeightFromOpenType(weight));
     FcPatternAddInteger(pat, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN);
     FcPatternAddBool(pat, FC_SCALABLE, FcTrue);
+    /* Otherwise FcDefaultSubstitute takes the language from the locale
+     * (LANG), and faces are ranked by their coverage of it. */
+    FcPatternAddString(pat, FC_LANG, (const FcChar8 *)"en");
     FcConfigSubstitute(fc_config, pat, FcMatchPattern);
     FcDefaultSubstitute(pat);
     FcResult res;
@@ -356,7 +509,8 @@ static bool is_wide(unsigned c)
            (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x20000 && c <= 0x3FFFD);
 }
 
-static int measure(sb_font *f, const char *s, size_t n)
+/* Advance of one shaping call, 26.6 px. */
+static long shape_advance(sb_font *f, const char *s, size_t n)
 {
     hb_buffer_t *buf = f->ctx->buf;
     hb_buffer_clear_contents(buf);
@@ -374,6 +528,80 @@ static int measure(sb_font *f, const char *s, size_t n)
         } else {
             total += pos[i].x_advance;
         }
+    }
+    return total;
+}
+
+/* A code point that attaches to the one before it: cutting the text just
+ * before it would separate it from its base. */
+static bool joins_previous(unsigned c)
+{
+    if (c == 0x200C || c == 0x200D || (c >= 0xFE00 && c <= 0xFE0F) ||
+        (c >= 0xE0100 && c <= 0xE01EF))
+        return true;
+    hb_unicode_general_category_t cat =
+        hb_unicode_general_category(hb_unicode_funcs_get_default(), c);
+    return cat == HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK ||
+           cat == HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK ||
+           cat == HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK;
+}
+
+static size_t utf8_next(const char *s, size_t n, size_t i)
+{
+    i++;
+    while (i < n && ((unsigned char)s[i] & 0xC0) == 0x80)
+        i++;
+    return i;
+}
+
+/* Byte length of the next piece to shape: the whole rest when it has at
+ * most SB_SHAPE_MAX_CHARS code points, else a prefix of at most that many
+ * that ends before a base character (backing off at most
+ * SB_SHAPE_BACKOFF_CHARS), or exactly that many inside a longer run of
+ * combining marks, which has no safe cut at all. */
+static size_t shape_piece(const char *s, size_t n)
+{
+    size_t i = 0, chars = 0;
+    while (i < n && chars < SB_SHAPE_MAX_CHARS) {
+        i = utf8_next(s, n, i);
+        chars++;
+    }
+    if (i >= n)
+        return n;
+    size_t cut = i;
+    /* Candidate cut points from the limit backwards. */
+    size_t starts[SB_SHAPE_BACKOFF_CHARS];
+    size_t k = 0;
+    for (size_t j = i; j > 0 && k < SB_SHAPE_BACKOFF_CHARS;) {
+        do
+            j--;
+        while (j > 0 && ((unsigned char)s[j] & 0xC0) == 0x80);
+        starts[k++] = j;
+    }
+    /* starts[0] is the last code point of the piece; the cut before the
+     * code point at cut is safe when that one does not join its base. */
+    for (size_t m = 0; m <= k; m++) {
+        size_t at = m == 0 ? cut : starts[m - 1];
+        if (at == 0)
+            break;
+        if (!joins_previous(decode_at(s, n, at)))
+            return at;
+    }
+    return cut;
+}
+
+/* HarfBuzz's cost grows with the square of a cluster's length (50,000
+ * combining marks on one base: 6.5 s in one call, with no way to stop it),
+ * so long runs are shaped in pieces and their advances summed.  No word of
+ * real text comes near the piece size, so their widths do not change. */
+static int measure(sb_font *f, const char *s, size_t n)
+{
+    long total = 0;
+    size_t at = 0;
+    while (at < n) {
+        size_t len = shape_piece(s + at, n - at);
+        total += shape_advance(f, s + at, len);
+        at += len;
     }
     if (total < 0)
         total = 0;

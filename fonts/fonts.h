@@ -6,11 +6,14 @@
  * size), and a (font, word) -> width cache, because the layout engine asks
  * for the width of the same word thousands of times on one page.
  *
- * Faces are located with fontconfig; generic families (serif, sans-serif,
- * monospace) and metric aliases (Arial -> Liberation Sans...) resolve the
- * way fontconfig's configuration says.  Text is shaped with HarfBuzz on the
- * FreeType face, unhinted, so widths are resolution-independent and
- * reproducible.
+ * Faces are located with a private fontconfig configuration that knows
+ * only the font files the project installs (fonts-liberation2,
+ * fonts-dejavu-core) and its own aliases for the generic and common web
+ * families (Arial -> Liberation Sans, serif -> DejaVu Serif...), so the
+ * machine's other fonts and settings cannot change a layout.  Text is
+ * shaped with HarfBuzz on the FreeType face, unhinted, so widths are
+ * resolution-independent and reproducible; long runs are shaped in pieces
+ * of at most 1000 code points, cut before a base character.
  *
  * A context is not thread-safe; use one per thread.  Fonts returned by
  * sb_fonts_get stay valid until the context is freed. */
@@ -35,7 +38,7 @@ void sb_fonts_free(sb_fonts *fc);
 
 /* Resolves a CSS family list ("Georgia, 'Times New Roman', serif"), a CSS
  * weight (100..900), italic flag and size in px to a font.  Never NULL while
- * any font is installed; NULL only when fontconfig finds nothing at all. */
+ * any project font is installed (sb_fonts_new returns NULL when none is). */
 sb_font *sb_fonts_get(sb_fonts *fc, const char *families, int weight, bool italic,
                       int size_px);
 

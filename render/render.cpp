@@ -52,6 +52,7 @@ extern "C" {
 namespace {
 
 struct budget_exceeded {};
+struct too_much_css {};
 
 // What litehtml gets back from create_font: the measured font plus the
 // request, since several weights may resolve to one face.
@@ -69,6 +70,78 @@ const int max_imports = 64;
 const size_t max_elements = 200000;
 const size_t max_floats = 1000;
 const size_t max_html_bytes = 32u << 20;
+// litehtml makes an element of every word, every white-space character
+// and every CJK ideograph (split_text), about 450 bytes each (15 MB of
+// short words took 4.6 GB), and an element of markup costs about five times
+// as much (2.5 KB: its style).  Both are counted on the serialised page
+// before litehtml sees it, since litehtml's parse cannot be interrupted,
+// and their weighted sum is capped to keep the render within the per-page
+// budget (README: 256 MB peak RSS, 10 s): 50,000 divs take 160 MB and 3.7 s
+// to parse.  The largest corpus page weighs about 140,000.
+const size_t element_weight = 5;
+const size_t max_layout_weight = 330000;
+// litehtml matches every selector against every element while it builds
+// the document, with no callback in between: 4,000 elements under 16,000
+// selectors took 50 s and 670 MB before the first chance to stop.  The
+// product is capped; the largest corpus page has 1.6 million.
+const size_t max_selector_tests = 5000000;
+
+bool is_html_space(unsigned char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+}
+
+// The number of text elements litehtml will make of the serialised page:
+// one per run of other characters, one per white-space character, one per
+// CJK ideograph (U+4E00..U+9FCC, three UTF-8 bytes E4..E9).  Tags are
+// skipped (quoted attribute values may hold '>'); style and raw text count
+// too, since litehtml splits them the same way.  Entities count as the
+// characters they are written with: close enough for a cap.
+size_t count_text_runs(const char *html)
+{
+    size_t runs = 0;
+    bool in_word = false;
+    const unsigned char *p = (const unsigned char *)html;
+    while (*p) {
+        if (*p == '<' && (std::isalpha(p[1]) || p[1] == '/' || p[1] == '!')) {
+            unsigned char quote = 0;
+            for (p++; *p; p++) {
+                if (quote) {
+                    if (*p == quote)
+                        quote = 0;
+                } else if (*p == '"' || *p == '\'') {
+                    quote = *p;
+                } else if (*p == '>') {
+                    p++;
+                    break;
+                }
+            }
+            in_word = false;
+            continue;
+        }
+        if (is_html_space(*p)) {
+            runs++;
+            in_word = false;
+            p++;
+        } else if (*p >= 0xE4 && *p <= 0xE9 && p[1] >= 0x80 && p[2] >= 0x80) {
+            unsigned cp = ((*p & 0x0Fu) << 12) | ((p[1] & 0x3Fu) << 6) | (p[2] & 0x3Fu);
+            if (cp >= 0x4E00 && cp <= 0x9FCC) {
+                runs++;
+                in_word = false;
+            } else if (!in_word) {
+                runs++;
+                in_word = true;
+            }
+            p += 3;
+        } else {
+            if (!in_word)
+                runs++;
+            in_word = true;
+            p++;
+        }
+    }
+    return runs;
+}
 
 class container : public litehtml::document_container {
 public:
@@ -78,6 +151,8 @@ public:
     std::string css_dir, base_url;
     double deadline = 0;
     int imports = 0;
+    size_t elements = 0;     // emitted, for the selector cap
+    size_t selectors = 0;    // kept so far, page and imported stylesheets
     unsigned width_calls = 0;
     std::vector<std::unique_ptr<font_handle>> handles;
 
@@ -267,9 +342,13 @@ void container::import_css(litehtml::tstring &text, const litehtml::tstring &url
         if (name.empty() || !read_css(css_dir + "/" + name, raw))
             return;
     }
-    char *css = sb_css_prepare(raw.data(), raw.size(), names, nullptr);
+    sb_css_stats cs{};
+    char *css = sb_css_prepare(raw.data(), raw.size(), names, &cs);
     text = css;
     std::free(css);
+    selectors += cs.selectors_kept;
+    if (elements * selectors > max_selector_tests)
+        throw too_much_css();
     baseurl = host.empty() ? path : "http://" + host + path;
 }
 
@@ -575,6 +654,31 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
         cont.names = names;
         sb_prep_stats st{};
         html = sb_render_serialize(doc, names, o.max_depth, &st, nullptr);
+        size_t runs = count_text_runs(html);
+        if (runs + element_weight * st.elems_emitted > max_layout_weight) {
+            if (err && errlen)
+                std::snprintf(err, errlen,
+                              "render: page too large for layout (%zu words and spaces + %zu x "
+                              "%zu elements > %zu)",
+                              runs, element_weight, st.elems_emitted, max_layout_weight);
+            std::free(html);
+            sb_css_names_free(names);
+            sb_fonts_free(own_fonts);
+            return nullptr;
+        }
+        cont.elements = st.elems_emitted;
+        cont.selectors = st.css.selectors_kept;
+        if (cont.elements * cont.selectors > max_selector_tests) {
+            if (err && errlen)
+                std::snprintf(err, errlen,
+                              "render: too much CSS for layout (%zu elements x %zu selectors > "
+                              "%zu)",
+                              cont.elements, cont.selectors, max_selector_tests);
+            std::free(html);
+            sb_css_names_free(names);
+            sb_fonts_free(own_fonts);
+            return nullptr;
+        }
         double t1 = sb_clock_ms();
 
         litehtml::context ctx;
@@ -610,6 +714,14 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
     } catch (const budget_exceeded &) {
         if (err && errlen)
             std::snprintf(err, errlen, "render: time budget of %d ms exceeded", o.time_budget_ms);
+        sb_render_free(r);
+        r = nullptr;
+    } catch (const too_much_css &) {
+        if (err && errlen)
+            std::snprintf(err, errlen,
+                          "render: too much CSS for layout (with the imported stylesheets, "
+                          "elements x selectors > %zu)",
+                          max_selector_tests);
         sb_render_free(r);
         r = nullptr;
     } catch (const std::bad_alloc &) {

@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fonts/fonts.h"
@@ -141,6 +142,32 @@ static void test_untrusted_text(void **state)
     assert_non_null(sb_fonts_get(*state, NULL, -5, true, 16));
 }
 
+/* Long runs are shaped in pieces (fonts.c): one base letter with 50,000
+ * combining accents would otherwise take seconds in one HarfBuzz call.  The
+ * accents have no advance of their own, so the word is as wide as its
+ * base; a long word of one letter is as wide as the sum of its letters. */
+static void test_long_runs(void **state)
+{
+    sb_font *f = sb_fonts_get(*state, "serif", 400, false, 16);
+    assert_string_equal(sb_font_family(f), "DejaVu Serif");
+    size_t n = 1 + 2 * 50000;
+    char *s = malloc(n);
+    assert_non_null(s);
+    s[0] = 'x';
+    for (size_t i = 1; i < n; i += 2) {
+        s[i] = '\xcc'; /* U+0301 */
+        s[i + 1] = '\x81';
+    }
+    assert_int_equal(sb_font_text_width(f, "x", 1), 9);
+    assert_int_equal(sb_font_text_width(f, s, n), 9);
+    /* Another length: the pieces fall elsewhere in the accents. */
+    assert_int_equal(sb_font_text_width(f, s, n - 2 * 333), 9);
+    memset(s, 'x', 5000);
+    assert_int_equal(sb_font_text_width(f, s, 1000), 9031);
+    assert_int_equal(sb_font_text_width(f, s, 5000), 45156);
+    free(s);
+}
+
 int main(void)
 {
     sb_fonts *probe = sb_fonts_new();
@@ -159,6 +186,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_weight_and_style, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cache, setup, teardown),
         cmocka_unit_test_setup_teardown(test_untrusted_text, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_long_runs, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# Writes hostile pages into OUTDIR, one file per case, named after the case.
+#
+#   make_cases.sh OUTDIR [small|full]
+#
+# "small" (the default) keeps every case to a few MB so the test that runs
+# them (tests/cli_hostile.sh) stays quick; "full" writes the sizes of the
+# reports in issue 12 (31 MB of short words, 200,000 combining marks...)
+# for scripts/bench_hostile.sh.  The same bytes on every run: nothing is
+# random except the garbage case, seeded.
+set -euo pipefail
+out=${1:?usage: make_cases.sh OUTDIR [small|full]}
+scale=${2:-small}
+mkdir -p "$out"
+export LC_ALL=C
+
+if [ "$scale" = full ]; then
+    words_gz_mb=31 words_mb=15 tabs_mb=5 marks=200000 cjk_chars=3000000
+    bomb_mb=1024 elements=300000 rules=100000 brs=500000 word_mb=5 css_elements=25000
+else
+    words_gz_mb=3 words_mb=2 tabs_mb=1 marks=50000 cjk_chars=300000
+    bomb_mb=300 elements=100000 rules=20000 brs=100000 word_mb=1 css_elements=2000
+fi
+
+# repeat TEXT BYTES: TEXT over and over, cut at BYTES.
+repeat() { yes "$1" | tr -d '\n' | head -c "$2" || true; }
+
+# Short words: every word and every space is an element of its own in
+# litehtml (issue 12, item 1: 31 MB took 9 GB and 115 s).
+{ printf '<html><head><title>Words</title></head><body><p>'
+  repeat 'ab cd ef gh ij kl mn op qr st uv wx yz ' $((words_gz_mb << 20))
+  printf '</p></body></html>\n'; } | gzip -9 >"$out/short_words.html.gz"
+{ printf '<html><body><p>'
+  repeat 'a b c d e f g h i j ' $((words_mb << 20))
+  printf '</p></body></html>\n'; } >"$out/short_words.html"
+
+# A <pre> of tabs: preserved white space, one element per character.
+{ printf '<html><body><pre>'
+  repeat $'\t' $((tabs_mb << 20))
+  printf '</pre></body></html>\n'; } >"$out/pre_tabs.html"
+
+# One word of combining acute accents (U+0301) on one base letter: one
+# HarfBuzz cluster (item 2: 50,000 took 6.5 s in a single shaping call).
+{ printf '<html><body><p>Before a</p><p>x'
+  repeat $'\xcc\x81' $((marks * 2))
+  printf '</p></body></html>\n'; } >"$out/combining_marks.html"
+
+# CJK ideographs: litehtml makes each one an element, like a word.
+{ printf '<html><body><p>'
+  repeat $'\xe4\xb8\x80\xe4\xba\x8c\xe4\xb8\x89' $((cjk_chars * 3))
+  printf '</p></body></html>\n'; } >"$out/cjk.html"
+
+# One long word without a space.
+{ printf '<html><body><p>'
+  repeat 'x' $((word_mb << 20))
+  printf '</p></body></html>\n'; } >"$out/one_word.html"
+
+# Many tiny elements with a word each.
+{ printf '<html><body><div>'
+  repeat '<span>w</span> ' $((elements * 15))
+  printf '</div></body></html>\n'; } >"$out/tiny_elements.html"
+
+# Many line breaks.
+{ printf '<html><body><p>'
+  repeat '<br>' $((brs * 4))
+  printf '</p></body></html>\n'; } >"$out/line_breaks.html"
+
+# Deep nesting, block and inline.
+awk 'BEGIN { printf "<html><body>"; for (i = 0; i < 100000; i++) printf "<div>"; printf "deep";
+             for (i = 0; i < 100000; i++) printf "</div>"; print "</body></html>" }' >"$out/nested_divs.html"
+awk 'BEGIN { printf "<p>"; for (i = 0; i < 100000; i++) printf "<span><b>"; print "deep" }' \
+    >"$out/nested_spans.html"
+awk 'BEGIN { for (i = 0; i < 3000; i++) printf "<table><tr><td>"; print "cell" }' >"$out/nested_tables.html"
+
+# Many CSS rules, each matching the page.
+awk -v n="$rules" 'BEGIN { printf "<html><head><style>";
+    for (i = 0; i < n; i++) printf "div.c%d p, .story p:nth-child(%d) { margin: %dpx }\n", i % 50, i, i % 7;
+    printf "</style></head><body><div class=c1 story><p>Some text.</p><p>More text.</p></div></body></html>\n" }' \
+    >"$out/css_rules.html"
+
+# Many elements under many live selectors: litehtml tests each selector on
+# each element before any callback can stop it (4,000 x 16,000: 50 s).
+awk -v n="$css_elements" 'BEGIN { printf "<html><head><style>";
+    for (i = 0; i < 8000; i++) printf ".c%d p, .story p:nth-child(%d) {margin:1px}\n", i % 50, i;
+    printf "</style></head><body><div class=story>";
+    for (i = 0; i < n; i++) printf "<div class=c%d><p>w</p></div>", i % 50;
+    printf "</div></body></html>\n" }' >"$out/css_selectors.html"
+
+# A gzip bomb: zeros far beyond the input cap.
+head -c $((bomb_mb << 20)) /dev/zero | gzip -1 >"$out/gzip_bomb.html.gz"
+
+# Huge numbers in attributes and CSS (image area, absolute offsets).
+cat >"$out/huge_numbers.html" <<'HTML'
+<html><body><article><h1>Huge numbers</h1>
+<img src="a.jpg" width="50000" height="50000"><img src="b.jpg" width="2147483647" height="2147483647">
+<div style="position:absolute; left:2147483000px; top:2147483000px; width:2147483000px">far away</div>
+<div style="margin-left:-2147483000px; padding-top:2147483000px">negative</div>
+<p style="font-size:2147483647px">Big text in a paragraph of the story.</p>
+</article></body></html>
+HTML
+
+# Binary garbage, the same bytes every run.
+awk 'BEGIN { srand(42); for (i = 0; i < 300000; i++) printf "%c", int(rand() * 256) }' >"$out/garbage.html"
