@@ -99,6 +99,10 @@ static void raw_skip(sb_warc_reader *r, size_t n)
  * the next gzip magic after a fault.  Returns false at the end. */
 static bool start_member(sb_warc_reader *r, bool resync)
 {
+    /* A member that failed before consuming anything would be found
+     * again at the same place. */
+    if (resync && raw_fill(r, 1) > 0 && raw_position(r) == r->member_offset)
+        raw_skip(r, 1);
     for (;;) {
         size_t avail = raw_fill(r, 3);
         if (avail == 0)
@@ -376,6 +380,8 @@ static char *clean_value(const char *s, size_t n)
         s++, n--;
     while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
         n--;
+    if (n == 0)
+        return sb_xstrdup(""); /* the copy of nothing is not terminated */
     char *v = sb_utf8_sanitize_copy(s, n);
     for (char *p = v; *p; p++)
         if ((unsigned char)*p < 0x20 || *p == 0x7f)
@@ -527,8 +533,10 @@ static void dechunk(sb_buf *body)
     }
     sb_buf_free(body);
     *body = out;
-    if (!body->data)
+    if (!body->data) {
         sb_buf_reserve(body, 0);
+        body->data[0] = '\0';
+    }
 }
 
 /* Inflates a gzip (or zlib, or raw deflate) body, capped. */
@@ -817,8 +825,10 @@ static sb_warc_kind read_response(sb_warc_reader *r, const warc_header *h,
                                   rest, r->max_body);
         goto done;
     }
+    /* grown as bytes arrive: a hostile Content-Length reserves nothing */
     sb_buf body = SB_BUF_INIT;
-    sb_buf_reserve(&body, (size_t)rest);
+    sb_buf_reserve(&body, 0);
+    body.data[0] = '\0'; /* reserving alone does not terminate */
     while (body.len < rest) {
         size_t avail = fill(r, 1);
         if (avail == 0)
