@@ -95,19 +95,22 @@ static void build_warc(sb_buf *file, packing how, layout *lay)
         switch (i) {
         case 0:
             sb_buf_puts(&block, "software: test_warc\r\nformat: WARC File Format 1.1\r\n");
-            warc_record(&rec, "warcinfo", "<urn:uuid:info>", "Content-Type: application/warc-fields\r\n",
-                        block.data, block.len, 0);
+            warc_record(&rec, "warcinfo", "<urn:uuid:info>",
+                        "Content-Type: application/warc-fields\r\n", block.data, block.len, 0);
             break;
         case 1:
             sb_buf_puts(&block, "GET /a HTTP/1.1\r\nHost: example.com\r\n\r\n");
             warc_record(&rec, "request", "<urn:uuid:req>",
-                        "WARC-Target-URI: http://example.com/a\r\nContent-Type: application/http; msgtype=request\r\n",
+                        "WARC-Target-URI: http://example.com/a\r\nContent-Type: application/http; "
+                        "msgtype=request\r\n",
                         block.data, block.len, 0);
             break;
         case 2:
-            http_block(&block, "Content-Type: text/html; charset=utf-8\r\n", k_page_a, strlen(k_page_a));
+            http_block(&block, "Content-Type: text/html; charset=utf-8\r\n", k_page_a,
+                       strlen(k_page_a));
             warc_record(&rec, "response", "<urn:uuid:a>",
-                        "WARC-Target-URI: http://example.com/a\r\nContent-Type: application/http; msgtype=response\r\n",
+                        "WARC-Target-URI: http://example.com/a\r\nContent-Type: application/http; "
+                        "msgtype=response\r\n",
                         block.data, block.len, 0);
             break;
         case 3: {
@@ -121,10 +124,11 @@ static void build_warc(sb_buf *file, packing how, layout *lay)
             sb_buf_append(&chunked, gz.data + half, gz.len - half);
             sb_buf_puts(&chunked, "\r\n0\r\nX-Trailer: 1\r\n\r\n");
             http_block(&block,
-                       "Content-Type: text/html\r\nTransfer-Encoding: chunked\r\nContent-Encoding: gzip\r\n",
+                       "Content-Type: text/html\r\nTransfer-Encoding: chunked\r\nContent-Encoding: "
+                       "gzip\r\n",
                        chunked.data, chunked.len);
-            warc_record(&rec, "response", "<urn:uuid:b>", "WARC-Target-URI: <http://example.com/b>\r\n",
-                        block.data, block.len, 0);
+            warc_record(&rec, "response", "<urn:uuid:b>",
+                        "WARC-Target-URI: <http://example.com/b>\r\n", block.data, block.len, 0);
             sb_buf_free(&gz);
             sb_buf_free(&chunked);
             break;
@@ -138,40 +142,41 @@ static void build_warc(sb_buf *file, packing how, layout *lay)
             break;
         case 5:
             http_block(&block, "Content-Type: image/png\r\n", "\x89PNG\r\n\x1a\n", 8);
-            warc_record(&rec, "response", "<urn:uuid:png>", "WARC-Target-URI: http://example.com/x.png\r\n",
-                        block.data, block.len, 0);
+            warc_record(&rec, "response", "<urn:uuid:png>",
+                        "WARC-Target-URI: http://example.com/x.png\r\n", block.data, block.len, 0);
             break;
         case 6:
             http_block(&block, "Content-Type: text/html\r\n", k_page_a, strlen(k_page_a));
-            warc_record(&rec, "response", "<urn:uuid:bad1>", "This line has no colon\r\n", block.data,
-                        block.len, 0);
+            warc_record(&rec, "response", "<urn:uuid:bad1>", "This line has no colon\r\n",
+                        block.data, block.len, 0);
             break;
         case 7:
             http_block(&block, "Content-Type: text/html; charset=\"ISO-8859-1\"\r\n", k_page_c,
                        strlen(k_page_c));
-            warc_record(&rec, "response", "<urn:uuid:c>", "WARC-Target-URI: http://example.com/c\r\n",
-                        block.data, block.len, 0);
+            warc_record(&rec, "response", "<urn:uuid:c>",
+                        "WARC-Target-URI: http://example.com/c\r\n", block.data, block.len, 0);
             break;
         case 8:
             /* no Content-Length: the reader must find the next record */
-            sb_buf_puts(&rec, "WARC/1.0\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:bad2>\r\n\r\n"
-                              "HTTP/1.1 200 OK\r\n\r\nlost bytes\r\n\r\n");
+            sb_buf_puts(&rec,
+                        "WARC/1.0\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:bad2>\r\n\r\n"
+                        "HTTP/1.1 200 OK\r\n\r\nlost bytes\r\n\r\n");
             break;
         case 9:
             http_block(&block, "Server: test\r\n", k_page_d, strlen(k_page_d));
-            warc_record(&rec, "response", "<urn:uuid:d>", "WARC-Target-URI: http://example.com/d\r\n",
-                        block.data, block.len, 0);
+            warc_record(&rec, "response", "<urn:uuid:d>",
+                        "WARC-Target-URI: http://example.com/d\r\n", block.data, block.len, 0);
             break;
         case 10:
             sb_buf_puts(&block, "via: test\r\n");
-            warc_record(&rec, "metadata", "<urn:uuid:meta>", "WARC-Target-URI: http://example.com/a\r\n",
-                        block.data, block.len, 0);
+            warc_record(&rec, "metadata", "<urn:uuid:meta>",
+                        "WARC-Target-URI: http://example.com/a\r\n", block.data, block.len, 0);
             break;
         case 11:
             /* claims 5000 bytes, has about a hundred, then the file ends */
             http_block(&block, "Content-Type: text/html\r\n", k_page_a, strlen(k_page_a));
-            warc_record(&rec, "response", "<urn:uuid:cut>", "WARC-Target-URI: http://example.com/cut\r\n",
-                        block.data, block.len, 5000);
+            warc_record(&rec, "response", "<urn:uuid:cut>",
+                        "WARC-Target-URI: http://example.com/cut\r\n", block.data, block.len, 5000);
             rec.len -= 4; /* no CR LF CR LF either */
             break;
         }
@@ -245,7 +250,8 @@ static void check_sequence(const char *path, const layout *lay, const char *cut)
                  "malformed WARC header: malformed WARC header line");
     expect_page(r, &rec, lay->offset[7], "<urn:uuid:c>", "http://example.com/c", k_page_c,
                 "ISO-8859-1");
-    expect_error(r, &rec, lay->offset[8], "<urn:uuid:bad2>", "malformed WARC header: no Content-Length");
+    expect_error(r, &rec, lay->offset[8], "<urn:uuid:bad2>",
+                 "malformed WARC header: no Content-Length");
     expect_page(r, &rec, lay->offset[9], "<urn:uuid:d>", "http://example.com/d", k_page_d, NULL);
     expect_error(r, &rec, lay->offset[11], "<urn:uuid:cut>", cut);
     assert_int_equal(sb_warc_next(r, &rec), SB_WARC_END);
@@ -281,7 +287,8 @@ static void test_gzip_per_record(void **state)
     build_warc(&file, GZIP_MEMBERS, &lay);
     assert_true(lay.offset[11] > lay.offset[10]);
     /* the last member is whole, but its record claims more than it holds */
-    check_sequence(write_temp("members.warc.gz", &file), &lay, "record longer than its gzip member");
+    check_sequence(write_temp("members.warc.gz", &file), &lay,
+                   "record longer than its gzip member");
     sb_buf_free(&file);
 }
 
@@ -456,12 +463,9 @@ static int teardown(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_plain),
-        cmocka_unit_test(test_gzip_per_record),
-        cmocka_unit_test(test_gzip_stream),
-        cmocka_unit_test(test_gzip_damage),
-        cmocka_unit_test(test_body_cap),
-        cmocka_unit_test(test_transport_charset_extract),
+        cmocka_unit_test(test_plain),       cmocka_unit_test(test_gzip_per_record),
+        cmocka_unit_test(test_gzip_stream), cmocka_unit_test(test_gzip_damage),
+        cmocka_unit_test(test_body_cap),    cmocka_unit_test(test_transport_charset_extract),
         cmocka_unit_test(test_open_errors),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -37,10 +37,10 @@ struct sb_warc_reader {
     size_t raw_len;                /* bytes in raw; z.next_in points into it */
     unsigned long long raw_offset; /* file offset of raw[0] */
     bool raw_eof;
-    bool member_done;              /* the current member ended (or none began) */
+    bool member_done;                    /* the current member ended (or none began) */
     unsigned long long member_offset;    /* file offset of the current member */
     unsigned long long member_out_start; /* its first decompressed byte */
-    char gz_fault[160];            /* a corrupt, truncated or missing member, to report */
+    char gz_fault[160];                  /* a corrupt, truncated or missing member, to report */
     unsigned long long fault_offset;
 
     /* Decompressed side: out[pos..len) not yet consumed. */
@@ -589,8 +589,7 @@ static bool inflate_body(sb_buf *body, int window_bits, size_t cap, char *err, s
 /* Undoes the Content-Encoding list, last coding first.  A body that
  * plainly is not compressed is taken as it is (some crawlers store the
  * decoded payload and keep the header). */
-static bool decode_content(sb_buf *body, const char *codings, size_t cap, char *err,
-                           size_t errlen)
+static bool decode_content(sb_buf *body, const char *codings, size_t cap, char *err, size_t errlen)
 {
     char list[256];
     snprintf(list, sizeof list, "%s", codings);
@@ -611,7 +610,8 @@ static bool decode_content(sb_buf *body, const char *codings, size_t cap, char *
                 return false;
         } else if (strcasecmp(c, "deflate") == 0) {
             /* zlib-wrapped as the standard says, or raw as some servers send */
-            bool zlib_wrapped = body->len >= 2 && (b[0] & 0x0f) == 8 && ((b[0] << 8) | b[1]) % 31 == 0;
+            bool zlib_wrapped =
+                body->len >= 2 && (b[0] & 0x0f) == 8 && ((b[0] << 8) | b[1]) % 31 == 0;
             if (!inflate_body(body, zlib_wrapped ? MAX_WBITS : -MAX_WBITS, cap, err, errlen))
                 return false;
         } else {
@@ -631,9 +631,23 @@ static bool decode_content(sb_buf *body, const char *codings, size_t cap, char *
  * tags followed by a space or '>'. */
 static bool sniff_html(const unsigned char *b, size_t n)
 {
-    static const char *const tags[] = {"<!doctype html", "<html", "<head", "<script", "<iframe",
-                                       "<h1", "<div", "<font", "<table", "<a", "<style",
-                                       "<title", "<b", "<body", "<br", "<p", "<!--"};
+    static const char *const tags[] = {"<!doctype html",
+                                       "<html",
+                                       "<head",
+                                       "<script",
+                                       "<iframe",
+                                       "<h1",
+                                       "<div",
+                                       "<font",
+                                       "<table",
+                                       "<a",
+                                       "<style",
+                                       "<title",
+                                       "<b",
+                                       "<body",
+                                       "<br",
+                                       "<p",
+                                       "<!--"};
     size_t i = 0;
     if (n >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF)
         i = 3;
@@ -743,8 +757,7 @@ static const char *cut_reason(const sb_warc_reader *r)
 /* Reads a response record's block (`length` bytes): the HTTP header, then
  * the payload when it may be HTML.  Returns PAGE, ERROR, or END for a
  * skipped record (counted). */
-static sb_warc_kind read_response(sb_warc_reader *r, const warc_header *h,
-                                  sb_warc_record *rec)
+static sb_warc_kind read_response(sb_warc_reader *r, const warc_header *h, sb_warc_record *rec)
 {
     unsigned long long left = h->length, used = 0;
     if (h->content_type && strncasecmp(h->content_type, "application/http", 16) != 0) {
@@ -803,8 +816,9 @@ static sb_warc_kind read_response(sb_warc_reader *r, const warc_header *h,
             if (skip_bytes(r, rest) < rest)
                 result = error_record(r, rec, "%s", cut_reason(r));
             else
-                result = error_record(r, rec, "%s", is_http ? "malformed HTTP response header"
-                                                            : "response record without an HTTP response");
+                result = error_record(r, rec, "%s",
+                                      is_http ? "malformed HTTP response header"
+                                              : "response record without an HTTP response");
         }
         goto done;
     }
@@ -821,8 +835,9 @@ static sb_warc_kind read_response(sb_warc_reader *r, const warc_header *h,
         if (skip_bytes(r, rest) < rest)
             result = error_record(r, rec, "%s", cut_reason(r));
         else
-            result = error_record(r, rec, "payload of %llu bytes is larger than the cap of %zu bytes",
-                                  rest, r->max_body);
+            result =
+                error_record(r, rec, "payload of %llu bytes is larger than the cap of %zu bytes",
+                             rest, r->max_body);
         goto done;
     }
     /* grown as bytes arrive: a hostile Content-Length reserves nothing */
@@ -912,14 +927,16 @@ static sb_warc_kind read_record(sb_warc_reader *r, sb_warc_record *rec, bool *at
     sb_buf line = SB_BUF_INIT;
     unsigned long long used = 0;
     int rc = read_line(r, &line, &used);
-    bool version_ok = rc > 0 && (strcmp(line.data, "WARC/1.0") == 0 || strcmp(line.data, "WARC/1.1") == 0);
+    bool version_ok =
+        rc > 0 && (strcmp(line.data, "WARC/1.0") == 0 || strcmp(line.data, "WARC/1.1") == 0);
     bool is_warc = rc != 0 && strncmp(line.data ? line.data : "", "WARC/", 5) == 0;
     sb_buf_free(&line);
     if (rc == LINE_CUT && is_warc)
         return error_record(r, rec, "%s", cut_reason(r));
     if (!version_ok) {
-        sb_warc_kind k = error_record(r, rec, "%s", !is_warc ? "not a WARC record (no WARC/1.0 or WARC/1.1 line)"
-                                                            : "unsupported WARC version");
+        sb_warc_kind k = error_record(r, rec, "%s",
+                                      !is_warc ? "not a WARC record (no WARC/1.0 or WARC/1.1 line)"
+                                               : "unsupported WARC version");
         resync(r);
         return k;
     }
@@ -941,7 +958,9 @@ static sb_warc_kind read_record(sb_warc_reader *r, sb_warc_record *rec, bool *at
             rec->target_uri = sb_xstrdup(u);
     }
     if (h.malformed || !h.has_length || !h.type) {
-        const char *why = h.malformed ? h.problem : !h.has_length ? "no Content-Length" : "no WARC-Type";
+        const char *why = h.malformed     ? h.problem
+                          : !h.has_length ? "no Content-Length"
+                                          : "no WARC-Type";
         result = error_record(r, rec, "malformed WARC header: %s", why);
         if (h.has_length)
             skip_bytes(r, h.length); /* a gzip fault meanwhile is reported next */

@@ -28,8 +28,8 @@ typedef struct sb_warc_reader sb_warc_reader;
 
 /* What the reader has seen so far. */
 typedef struct sb_warc_counts {
-    size_t pages;    /* HTML responses returned as pages */
-    size_t errors;   /* error records returned */
+    size_t pages;  /* HTML responses returned as pages */
+    size_t errors; /* error records returned */
     size_t revisit, request, metadata, warcinfo;
     size_t non_html; /* responses that are not HTML (or not HTTP) */
     size_t other;    /* resource, conversion, continuation, unknown types */
@@ -44,12 +44,12 @@ typedef enum sb_warc_kind {
 typedef struct sb_warc_record {
     sb_warc_kind kind;
     unsigned long long offset; /* see above */
-    char *record_id;   /* WARC-Record-ID as written (with its <>); may be NULL */
-    char *target_uri;  /* WARC-Target-URI without <>; may be NULL */
-    char *charset;     /* the HTTP Content-Type's charset label, or NULL */
-    unsigned char *body; /* the decoded HTTP payload, NUL-terminated */
+    char *record_id;           /* WARC-Record-ID as written (with its <>); may be NULL */
+    char *target_uri;          /* WARC-Target-URI without <>; may be NULL */
+    char *charset;             /* the HTTP Content-Type's charset label, or NULL */
+    unsigned char *body;       /* the decoded HTTP payload, NUL-terminated */
     size_t body_len;
-    char error[256];   /* one line, for SB_WARC_ERROR (the record's source names the file) */
+    char error[256]; /* one line, for SB_WARC_ERROR (the record's source names the file) */
 } sb_warc_record;
 
 /* Opens a WARC file.  max_body caps one record's payload after decoding
