@@ -416,6 +416,68 @@ static void test_transport_charset_extract(void **state)
     sb_story_free(s);
 }
 
+/* deflate both ways (zlib-wrapped and raw), a stored-but-labelled gzip
+ * body, and an unsupported coding (an error record, then the next page). */
+static void test_content_codings(void **state)
+{
+    (void)state;
+    sb_buf file = SB_BUF_INIT, block = SB_BUF_INIT;
+    unsigned long long offsets[4];
+    for (int i = 0; i < 4; i++) {
+        sb_buf body = SB_BUF_INIT;
+        const char *coding = "deflate";
+        if (i < 2) {
+            /* zlib stream; its raw form drops the 2-byte header and 4-byte sum */
+            uLongf cap = compressBound((uLong)strlen(k_page_a));
+            unsigned char *z = malloc(cap);
+            assert_int_equal(compress(z, &cap, (const Bytef *)k_page_a, (uLong)strlen(k_page_a)),
+                             Z_OK);
+            if (i == 0)
+                sb_buf_append(&body, (const char *)z, cap);
+            else
+                sb_buf_append(&body, (const char *)z + 2, cap - 6);
+            free(z);
+        } else if (i == 2) {
+            coding = "gzip"; /* the crawler stored the decoded body */
+            sb_buf_puts(&body, k_page_a);
+        } else {
+            coding = "br";
+            sb_buf_puts(&body, "\x1b\x00\x00");
+        }
+        sb_buf_clear(&block);
+        char headers[96];
+        snprintf(headers, sizeof headers, "Content-Type: text/html\r\nContent-Encoding: %s\r\n",
+                 coding);
+        http_block(&block, headers, body.data, body.len);
+        char id[32];
+        snprintf(id, sizeof id, "<urn:uuid:z%d>", i);
+        offsets[i] = file.len;
+        warc_record(&file, "response", id, "WARC-Target-URI: http://example.com/z\r\n", block.data,
+                    block.len, 0);
+        sb_buf_free(&body);
+    }
+    /* a page after the broken record */
+    sb_buf_clear(&block);
+    http_block(&block, "Content-Type: text/html\r\n", k_page_d, strlen(k_page_d));
+    unsigned long long last = file.len;
+    warc_record(&file, "response", "<urn:uuid:last>", "WARC-Target-URI: http://example.com/d\r\n",
+                block.data, block.len, 0);
+
+    char err[256];
+    sb_warc_reader *r = sb_warc_open(write_temp("codings.warc", &file), 0, err, sizeof err);
+    sb_warc_record rec = {0};
+    expect_page(r, &rec, offsets[0], "<urn:uuid:z0>", "http://example.com/z", k_page_a, NULL);
+    expect_page(r, &rec, offsets[1], "<urn:uuid:z1>", "http://example.com/z", k_page_a, NULL);
+    expect_page(r, &rec, offsets[2], "<urn:uuid:z2>", "http://example.com/z", k_page_a, NULL);
+    expect_error(r, &rec, offsets[3], "<urn:uuid:z3>", "unsupported Content-Encoding 'br'");
+    expect_page(r, &rec, last, "<urn:uuid:last>", "http://example.com/d", k_page_d, NULL);
+    assert_int_equal(sb_warc_next(r, &rec), SB_WARC_END);
+    sb_warc_record_clear(&rec);
+    sb_warc_close(r);
+    sb_buf_free(&block);
+    sb_buf_free(&file);
+}
+
 static void test_open_errors(void **state)
 {
     (void)state;
@@ -463,10 +525,10 @@ static int teardown(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_plain),       cmocka_unit_test(test_gzip_per_record),
-        cmocka_unit_test(test_gzip_stream), cmocka_unit_test(test_gzip_damage),
-        cmocka_unit_test(test_body_cap),    cmocka_unit_test(test_transport_charset_extract),
-        cmocka_unit_test(test_open_errors),
+        cmocka_unit_test(test_plain),           cmocka_unit_test(test_gzip_per_record),
+        cmocka_unit_test(test_gzip_stream),     cmocka_unit_test(test_gzip_damage),
+        cmocka_unit_test(test_body_cap),        cmocka_unit_test(test_transport_charset_extract),
+        cmocka_unit_test(test_content_codings), cmocka_unit_test(test_open_errors),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
