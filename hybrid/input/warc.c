@@ -963,7 +963,7 @@ static sb_warc_kind read_record(sb_warc_reader *r, sb_warc_record *rec, bool *at
                                           : "no WARC-Type";
         result = error_record(r, rec, "malformed WARC header: %s", why);
         if (h.has_length)
-            skip_bytes(r, h.length); /* a gzip fault meanwhile is reported next */
+            skip_bytes(r, h.length); /* a gzip fault in it: one error is enough */
         else
             resync(r);
         goto done;
