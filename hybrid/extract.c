@@ -67,6 +67,8 @@ sb_story *sb_extract(const void *bytes, size_t len, const sb_options *opt)
     }
     if (opt->source)
         s->source = sb_xstrdup(opt->source);
+    if (opt->warc_record_id)
+        s->warc_record_id = sb_xstrdup(opt->warc_record_id);
     const sb_method *m = sb_method_lookup(opt->method);
     if (!m) {
         sb_buf b = SB_BUF_INIT;

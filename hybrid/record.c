@@ -19,7 +19,7 @@ void sb_story_clear(sb_story *s)
 {
     if (!s)
         return;
-    char **fields[] = {&s->source, &s->url, &s->title, &s->byline, &s->published,
+    char **fields[] = {&s->source, &s->warc_record_id, &s->url, &s->title, &s->byline, &s->published,
                        &s->modified, &s->site_name, &s->language, &s->description,
                        &s->text, &s->method, &s->error};
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
@@ -92,6 +92,7 @@ char *sb_story_to_json(const sb_story *s, bool pretty)
     sb_buf b = SB_BUF_INIT;
     sb_buf_putc(&b, '{');
     put_str(&b, "source", s->source, pretty, true);
+    put_str(&b, "warc_record_id", s->warc_record_id, pretty, false);
     put_str(&b, "url", s->url, pretty, false);
     put_str(&b, "title", s->title, pretty, false);
     put_str(&b, "byline", s->byline, pretty, false);

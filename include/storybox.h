@@ -60,6 +60,10 @@ typedef struct sb_options {
     const char *png_path; /* non-NULL: box overlay PNG of the page */
     const char *params;   /* method parameters "key=value,key=value"; the
                              method documents its keys (e.g. next: sim, b) */
+    const char *transport_charset; /* the charset label the HTTP header gave
+                             (e.g. from a WARC record); NULL = none.  Ranks
+                             below a byte order mark, above the page's <meta> */
+    const char *warc_record_id; /* copied into the record's `warc_record_id` */
 } sb_options;
 
 void sb_options_init(sb_options *opt);
@@ -79,7 +83,8 @@ typedef struct sb_image {
 } sb_image;
 
 typedef struct sb_story {
-    char *source;
+    char *source;       /* the input: a path, or "FILE#OFFSET" for a WARC record */
+    char *warc_record_id; /* WARC-Record-ID of the record; NULL for other input */
     char *url;          /* canonical URL or base URL; may be NULL */
     char *title;
     char *byline;

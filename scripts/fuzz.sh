@@ -9,7 +9,7 @@
 #   scripts/fuzz.sh list             the harness names
 #
 # TARGET is a harness name: tests/fuzz/fuzz_TARGET.c (extract_hybrid,
-# extract_dom, json, meta, date, url, encoding).  The harnesses are built
+# extract_dom, json, meta, date, url, encoding, warc).  The harnesses are built
 # with clang -fsanitize=fuzzer,address,undefined into build-fuzz/ (CMake
 # option STORYBOX_FUZZ=ON); the normal build does not need clang.  Seeds
 # are cut from samples/ at every run into build-fuzz/seeds/TARGET (never
@@ -23,7 +23,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 out=$root/build-fuzz
-harnesses=(extract_hybrid extract_dom json meta date url encoding)
+harnesses=(extract_hybrid extract_dom json meta date url encoding warc)
 
 usage() {
     sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//' >&2
@@ -97,6 +97,15 @@ jsonld_blocks() {
     done < <(find samples -name '*.html' -print0)
 }
 
+# One WARC/1.1 record: TYPE ID URI BLOCK.
+warc_record() {
+    local len
+    len=$(printf '%s' "$4" | wc -c)
+    printf 'WARC/1.1\r\nWARC-Type: %s\r\nWARC-Record-ID: <%s>\r\nWARC-Target-URI: %s\r\n' "$1" "$2" "$3"
+    printf 'Content-Type: application/http; msgtype=%s\r\nContent-Length: %s\r\n\r\n%s\r\n\r\n' \
+        "$([ "$1" = request ] && echo request || echo response)" "$len" "$4"
+}
+
 make_seeds() {
     local h=$1 dir=$out/seeds/$1
     rm -rf "$dir"
@@ -128,6 +137,22 @@ make_seeds() {
             grep -ohP '>\K[^<>]{0,60}\b(19|20)\d\d\b[^<>]{0,60}(?=<)' -r samples --include='*.html' || true
         } | sort -u | lines_to_files "$dir"
         ;;
+    warc)
+        # Each news sample as a WARC response record, plain and gzipped,
+        # and one file holding a request, a revisit and a page.
+        local n=0 page http
+        for page in samples/news/*.html; do
+            n=$((n + 1))
+            http=$(printf 'HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n\r\n'; cat "$page")
+            warc_record response "urn:uuid:seed-$n" "https://example.com/$n" "$http" >"$dir/page-$n.warc"
+            gzip -c "$dir/page-$n.warc" >"$dir/page-$n.warc.gz"
+        done
+        {
+            warc_record request "urn:uuid:req" "https://example.com/1" $'GET /1 HTTP/1.1\r\nHost: example.com\r\n\r\n'
+            warc_record revisit "urn:uuid:rev" "https://example.com/1" $'HTTP/1.1 304 Not Modified\r\n\r\n'
+            cat "$dir/page-1.warc"
+        } >"$dir/mixed.warc"
+        ;;
     url)
         # Each attribute value that holds a URL, as the reference resolved
         # against a fixed base (the harness splits at the first newline).
@@ -151,6 +176,7 @@ dictionary() {
     json) cat tests/fuzz/json.dict ;;
     date) cat tests/fuzz/date.dict ;;
     url) cat tests/fuzz/url.dict ;;
+    warc) cat tests/fuzz/warc.dict tests/fuzz/html.dict ;;
     esac >"$d"
     echo "$d"
 }

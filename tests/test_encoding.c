@@ -220,6 +220,35 @@ static void test_empty_and_null(void **state)
     free(s);
 }
 
+/* The HTTP header's charset: below a byte order mark, above <meta>; an
+ * unknown label counts as none. */
+static void test_transport_charset(void **state)
+{
+    (void)state;
+    static const char meta_page[] = "<meta charset=windows-1251><p>caf\xe9</p>";
+    char enc[32];
+    char *out = sb_decode_html_transport(meta_page, strlen(meta_page), "ISO-8859-1", NULL, enc,
+                                         sizeof enc);
+    assert_string_equal(enc, "windows-1252");
+    assert_non_null(strstr(out, "caf\xc3\xa9"));
+    free(out);
+    out = sb_decode_html_transport(meta_page, strlen(meta_page), "no-such-charset", NULL, enc,
+                                   sizeof enc);
+    assert_string_equal(enc, "windows-1251");
+    assert_non_null(strstr(out, "caf\xd0\xb9"));
+    free(out);
+    out = sb_decode_html_transport(meta_page, strlen(meta_page), NULL, NULL, enc, sizeof enc);
+    assert_string_equal(enc, "windows-1251");
+    free(out);
+    /* a UTF-8 byte order mark outranks the header */
+    static const char bom_page[] = "\xef\xbb\xbf<p>caf\xc3\xa9</p>";
+    out = sb_decode_html_transport(bom_page, strlen(bom_page), "windows-1251", NULL, enc,
+                                   sizeof enc);
+    assert_string_equal(enc, "utf-8");
+    assert_string_equal(out, "<p>caf\xc3\xa9</p>");
+    free(out);
+}
+
 static void test_labels(void **state)
 {
     (void)state;
@@ -277,6 +306,7 @@ int main(void)
         cmocka_unit_test(test_replacement_encoding),
         cmocka_unit_test(test_xml_declaration),
         cmocka_unit_test(test_empty_and_null),
+        cmocka_unit_test(test_transport_charset),
         cmocka_unit_test(test_labels),
         cmocka_unit_test(test_prescan_details),
     };

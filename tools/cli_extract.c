@@ -11,15 +11,19 @@
 
 #include "dom/base/strbuf.h"
 #include "hybrid/input/input.h"
+#include "hybrid/input/warc.h"
 #include "storybox.h"
 
 static const char usage[] =
     "usage: storybox extract [options] PAGE...\n"
     "\n"
     "Extracts the story (headline, text, lead image, byline, dates) of each page.\n"
-    "PAGE is a file, a .gz file, a directory (its .html, .htm and .html.gz files,\n"
-    "sorted) or - for standard input.  One page prints one JSON object; several\n"
-    "print JSON Lines, one record per page in input order, failures included.\n"
+    "PAGE is a file, a .gz file, a WARC file (.warc, .warc.gz: every HTML response\n"
+    "record is a page, its WARC-Target-URI the page's URL), a directory (its .html,\n"
+    ".htm, .html.gz, .warc and .warc.gz files, sorted) or - for standard input.\n"
+    "One page prints one JSON object; several (or a WARC file) print JSON Lines,\n"
+    "one record per page in input order, failures included.  A WARC record's\n"
+    "source is FILE#OFFSET; a summary line on stderr counts its skipped records.\n"
     "\n"
     "options:\n"
     "  --method NAME       extraction method (default hybrid; see storybox methods)\n"
@@ -83,7 +87,8 @@ static void expand_input(path_list *l, const char *arg)
     struct dirent *e;
     while ((e = readdir(d))) {
         if (has_suffix(e->d_name, ".html") || has_suffix(e->d_name, ".htm") ||
-            has_suffix(e->d_name, ".html.gz") || has_suffix(e->d_name, ".htm.gz")) {
+            has_suffix(e->d_name, ".html.gz") || has_suffix(e->d_name, ".htm.gz") ||
+            sb_is_warc_path(e->d_name)) {
             sb_buf p = SB_BUF_INIT;
             sb_buf_printf(&p, "%s/%s", arg, e->d_name);
             add_path(&found, p.data);
@@ -196,6 +201,98 @@ static void print_record(const sb_story *s, out_format fmt, bool several)
     }
 }
 
+/* A record for an input that could not be read. */
+static sb_story *error_story(const char *source, const char *record_id, const char *method,
+                             const char *err)
+{
+    sb_story *s = sb_xcalloc(1, sizeof *s);
+    s->source = sb_xstrdup(source);
+    s->warc_record_id = record_id ? sb_xstrdup(record_id) : NULL;
+    s->text = sb_xstrdup("");
+    s->method = sb_xstrdup(method ? method : "hybrid");
+    s->error = sb_xstrdup(err);
+    return s;
+}
+
+/* What one batch shares: the options, the output format, the PNG name and
+ * the count of pages so far (it numbers the PNGs). */
+typedef struct batch {
+    sb_options opt;
+    out_format fmt;
+    const char *png;
+    bool explain, several;
+    size_t pages, total;
+    int status;
+} batch;
+
+/* Extracts one page's bytes (or reports err when bytes is NULL), prints the
+ * record, frees it. */
+static void emit(batch *b, const char *source, const unsigned char *bytes, size_t len,
+                 const char *err, const char *record_id)
+{
+    sb_story *s;
+    if (!bytes) {
+        s = error_story(source, record_id, b->opt.method, err);
+    } else {
+        char *png_path = png_name(b->png, b->pages, b->total);
+        b->opt.png_path = png_path;
+        b->opt.source = source;
+        b->opt.warc_record_id = record_id;
+        if (b->explain)
+            fprintf(stderr, "== %s\n", source);
+        s = sb_extract(bytes, len, &b->opt);
+        free(png_path);
+        b->opt.png_path = NULL;
+    }
+    b->pages++;
+    if (s->error) {
+        fprintf(stderr, "storybox: %s: %s\n", source, s->error);
+        b->status = 1;
+    }
+    print_record(s, b->fmt, b->several);
+    fflush(stdout);
+    sb_story_free(s);
+}
+
+/* Every page and error record of a WARC file, in file order, then one
+ * summary line on stderr. */
+static void extract_warc(batch *b, const char *path)
+{
+    char err[512];
+    sb_warc_reader *r = sb_warc_open(path, 0, err, sizeof err);
+    if (!r) {
+        emit(b, path, NULL, 0, err, NULL);
+        return;
+    }
+    const char *user_url = b->opt.base_url;
+    sb_warc_record rec = {0};
+    sb_buf source = SB_BUF_INIT;
+    sb_warc_kind k;
+    while ((k = sb_warc_next(r, &rec)) != SB_WARC_END) {
+        sb_buf_clear(&source);
+        sb_buf_printf(&source, "%s#%llu", path, rec.offset);
+        if (k == SB_WARC_ERROR) {
+            emit(b, source.data, NULL, 0, rec.error, rec.record_id);
+            continue;
+        }
+        /* The record's own URL; --url only stands in when it has none. */
+        b->opt.base_url = rec.target_uri ? rec.target_uri : user_url;
+        b->opt.transport_charset = rec.charset;
+        emit(b, source.data, rec.body, rec.body_len, NULL, rec.record_id);
+        b->opt.base_url = user_url;
+        b->opt.transport_charset = NULL;
+    }
+    sb_warc_record_clear(&rec);
+    sb_buf_free(&source);
+    const sb_warc_counts *c = sb_warc_get_counts(r);
+    fprintf(stderr,
+            "storybox: %s: %zu pages, %zu errors; skipped %zu revisit, %zu request, "
+            "%zu metadata, %zu warcinfo, %zu non-HTML, %zu other\n",
+            path, c->pages, c->errors, c->revisit, c->request, c->metadata, c->warcinfo,
+            c->non_html, c->other);
+    sb_warc_close(r);
+}
+
 int cli_extract(int argc, char **argv)
 {
     sb_options opt;
@@ -291,38 +388,28 @@ int cli_extract(int argc, char **argv)
         opt.params = params.data;
     opt.explain = explain ? stderr : NULL;
 
-    bool several = inputs.n > 1;
+    batch b = {.opt = opt, .fmt = fmt, .png = png, .explain = explain};
+    b.several = inputs.n > 1;
+    for (size_t i = 0; i < inputs.n; i++)
+        if (sb_is_warc_path(inputs.paths[i]))
+            b.several = true; /* a WARC file holds any number of pages */
+    b.total = b.several ? 2 : 1;
     for (size_t i = 0; i < inputs.n; i++) {
         const char *path = inputs.paths[i];
+        if (sb_is_warc_path(path)) {
+            extract_warc(&b, path);
+            continue;
+        }
         unsigned char *data = NULL;
         size_t len = 0;
         char err[512];
-        sb_story *s;
-        opt.source = path;
-        if (sb_read_input(path, &data, &len, err, sizeof err) != 0) {
-            s = sb_xcalloc(1, sizeof *s);
-            s->source = sb_xstrdup(path);
-            s->text = sb_xstrdup("");
-            s->method = sb_xstrdup(opt.method ? opt.method : "hybrid");
-            s->error = sb_xstrdup(err);
-        } else {
-            char *png_path = png_name(png, i, inputs.n);
-            opt.png_path = png_path;
-            if (explain)
-                fprintf(stderr, "== %s\n", path);
-            s = sb_extract(data, len, &opt);
-            free(png_path);
-            opt.png_path = NULL;
-        }
+        if (sb_read_input(path, &data, &len, err, sizeof err) != 0)
+            emit(&b, path, NULL, 0, err, NULL);
+        else
+            emit(&b, path, data, len, NULL, NULL);
         free(data);
-        if (s->error) {
-            fprintf(stderr, "storybox: %s: %s\n", path, s->error);
-            status = 1;
-        }
-        print_record(s, fmt, several);
-        fflush(stdout);
-        sb_story_free(s);
     }
+    status = b.status;
 
 done:
     for (size_t i = 0; i < inputs.n; i++)

@@ -846,7 +846,16 @@ static bool looks_like_utf8(const unsigned char *b, size_t len)
 char *sb_decode_html(const void *bytes, size_t len, size_t *out_len,
                      char *encoding, size_t enc_size)
 {
+    return sb_decode_html_transport(bytes, len, NULL, out_len, encoding, enc_size);
+}
+
+char *sb_decode_html_transport(const void *bytes, size_t len, const char *transport_label,
+                               size_t *out_len, char *encoding, size_t enc_size)
+{
     const unsigned char *b = bytes;
+    /* An unknown transport label is ignored, as browsers do. */
+    const char *transport =
+        transport_label ? sb_encoding_for_label(transport_label, strlen(transport_label)) : NULL;
     sb_buf out = SB_BUF_INIT;
     const char *used;
 
@@ -860,7 +869,8 @@ char *sb_decode_html(const void *bytes, size_t len, size_t *out_len,
         used = decode_as(&out, "utf-16be", b + 2, len - 2);
     } else {
         size_t window = len < SB_PRESCAN_BYTES ? len : SB_PRESCAN_BYTES;
-        const char *declared = sb_prescan_meta_charset(b, window);
+        /* The HTTP header's charset outranks anything the page says. */
+        const char *declared = transport ? transport : sb_prescan_meta_charset(b, window);
         if (!declared)
             declared = xml_declared_encoding(b, window);
         if (declared && strcmp(declared, "utf-8") != 0 && strcmp(declared, "replacement") != 0 &&

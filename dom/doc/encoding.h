@@ -1,7 +1,8 @@
 /* encoding: turns the raw bytes of a saved page into clean UTF-8.
  *
- * Decides the character encoding the way a browser does without HTTP
- * headers (WHATWG HTML "encoding sniffing"): a byte order mark, else a
+ * Decides the character encoding the way a browser does (WHATWG HTML
+ * "encoding sniffing"): a byte order mark, else the HTTP header's charset
+ * when the caller knows it (sb_decode_html_transport), else a
  * <meta charset> or <meta http-equiv=Content-Type> found by the standard's
  * prescan of the first bytes, else an <?xml encoding=...?> declaration,
  * else UTF-8.  Labels are mapped with the WHATWG Encoding standard's table
@@ -43,6 +44,14 @@
  * the fallback actually used, "utf-8". */
 char *sb_decode_html(const void *bytes, size_t len, size_t *out_len,
                      char *encoding, size_t enc_size);
+
+/* The same with the transport layer's charset (the HTTP Content-Type
+ * header's `charset=` label; NULL or an unknown label: none), with the
+ * precedence browsers use: byte order mark, then transport, then the
+ * page's own <meta> or XML declaration.  A transport charset naming a
+ * legacy encoding is overruled by flawless UTF-8 like a <meta> is. */
+char *sb_decode_html_transport(const void *bytes, size_t len, const char *transport_label,
+                               size_t *out_len, char *encoding, size_t enc_size);
 
 /* The WHATWG canonical name for an encoding label ("Latin1 " ->
  * "windows-1252"), or NULL for an unknown label.  Case and surrounding

@@ -62,7 +62,8 @@ sb_page *sb_page_open(const void *bytes, size_t len, const sb_options *opt, char
     }
     sb_page *p = sb_xcalloc(1, sizeof *p);
     p->opt = opt;
-    p->html = sb_decode_html(bytes, len, &p->len, p->encoding, sizeof p->encoding);
+    p->html = sb_decode_html_transport(bytes, len, opt ? opt->transport_charset : NULL, &p->len,
+                                       p->encoding, sizeof p->encoding);
     /* Nothing but white space is no page either, whatever its encoding. */
     if (sb_only_white_space(p->html, p->len)) {
         snprintf(err, errlen, "empty page");
