@@ -8,11 +8,24 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
 
+#include "dom/base/fileio.h"
+#include "dom/base/outfile.h"
 #include "dom/base/strbuf.h"
 #include "hybrid/input/input.h"
 #include "hybrid/input/warc.h"
 #include "storybox.h"
+#include "tools/cli_pool.h"
+
+/* Threads --jobs may ask for. */
+#define MAX_JOBS 256
+/* Pages a batch may hold at once per thread: queued, being extracted, or
+ * extracted and waiting in the reorder buffer for an earlier page. */
+#define PENDING_PER_JOB 4
+/* How often the progress line is redrawn. */
+#define PROGRESS_EVERY_MS 200.0
 
 static const char usage[] =
     "usage: storybox extract [options] PAGE...\n"
@@ -39,6 +52,13 @@ static const char usage[] =
     "  --explain           print the decisions (blocks, sentences, images) to stderr\n"
     "  --css-dir D         serve <link rel=stylesheet> from local directory D\n"
     "  --width N           layout viewport width in px, 200 to 10000 (default 1280)\n"
+    "  -j, --jobs N        pages extracted at once on N threads (default: the number\n"
+    "                      of cores); records still come out in input order\n"
+    "  -o, --output FILE   write the records to FILE (gzip-compressed when it ends\n"
+    "                      in .gz), replacing it only when the run has ended\n"
+    "  --progress          pages done, pages/s, errors and time left on stderr\n"
+    "                      (the default when stderr is a terminal)\n"
+    "  -q, --quiet         no progress line\n"
     "  -h, --help          show this help\n"
     "\n"
     "exit status: 0 all pages extracted, 1 some page failed, 2 usage error\n";
@@ -178,119 +198,231 @@ static void print_html(FILE *out, const sb_story *s)
     fputs("</article>\n", out);
 }
 
-static void print_record(const sb_story *s, out_format fmt, bool several)
+static void print_record(FILE *out, const sb_story *s, out_format fmt, bool several)
 {
     if (fmt == FMT_TEXT) {
         if (s->error) {
-            fprintf(stdout, "%s: error: %s\n", s->source ? s->source : "-", s->error);
+            fprintf(out, "%s: error: %s\n", s->source ? s->source : "-", s->error);
         } else {
-            fprintf(stdout, "%s\n\n%s\n", s->title ? s->title : "", s->text);
+            fprintf(out, "%s\n\n%s\n", s->title ? s->title : "", s->text);
         }
         if (several)
-            fputs("\f\n", stdout);
+            fputs("\f\n", out);
     } else if (fmt == FMT_HTML) {
         if (s->error)
-            fprintf(stdout, "<!-- %s: error -->\n", s->source ? s->source : "-");
+            fprintf(out, "<!-- %s: error -->\n", s->source ? s->source : "-");
         else
-            print_html(stdout, s);
+            print_html(out, s);
     } else {
         bool pretty = fmt == FMT_JSON || (fmt == FMT_DEFAULT && !several);
         char *json = sb_story_to_json(s, pretty);
-        puts(json);
+        fputs(json, out);
+        fputc('\n', out);
         free(json);
     }
 }
 
-/* A record for an input that could not be read. */
-static sb_story *error_story(const char *source, const char *record_id, const char *method,
-                             const char *err)
-{
-    sb_story *s = sb_xcalloc(1, sizeof *s);
-    s->source = sb_xstrdup(source);
-    s->warc_record_id = record_id ? sb_xstrdup(record_id) : NULL;
-    s->text = sb_xstrdup("");
-    s->method = sb_xstrdup(method ? method : "hybrid");
-    s->error = sb_xstrdup(err);
-    return s;
-}
+/* Where records go: standard output, or with -o a file written beside its
+ * target and renamed into place when the run ends (gzip-compressed when
+ * its name ends in .gz). */
+typedef struct sink {
+    FILE *f;            /* stdout, or the output file's temporary file */
+    gzFile gz;          /* for .gz output */
+    sb_outfile file;
+    bool to_file, failed;
+    const char *path;
+} sink;
 
-/* What one batch shares: the options, the output format, the PNG name and
- * the count of pages so far (it numbers the PNGs). */
+/* What one batch shares with the writer thread. */
 typedef struct batch {
-    sb_options opt;
     out_format fmt;
-    const char *png;
     bool explain, several;
-    size_t pages, total;
+    sink out;
+    /* progress */
+    bool progress, progress_shown;
+    size_t total;       /* pages expected, 0 when unknown (WARC inputs) */
+    size_t done, errors;
+    double start_ms, last_ms;
     int status;
 } batch;
 
-/* Extracts one page's bytes (or reports err when bytes is NULL), prints the
- * record, frees it. */
-static void emit(batch *b, const char *source, const unsigned char *bytes, size_t len,
-                 const char *err, const char *record_id)
+static void clear_progress(batch *b)
 {
-    sb_story *s;
-    if (!bytes) {
-        s = error_story(source, record_id, b->opt.method, err);
-    } else {
-        char *png_path = png_name(b->png, b->pages, b->total);
-        b->opt.png_path = png_path;
-        b->opt.source = source;
-        b->opt.warc_record_id = record_id;
-        if (b->explain)
-            fprintf(stderr, "== %s\n", source);
-        s = sb_extract(bytes, len, &b->opt);
-        free(png_path);
-        b->opt.png_path = NULL;
+    if (b->progress_shown) {
+        fputs("\r\033[K", stderr);
+        b->progress_shown = false;
     }
-    b->pages++;
+}
+
+static void show_progress(batch *b, bool final)
+{
+    double now = sb_clock_ms();
+    if (!final && now - b->last_ms < PROGRESS_EVERY_MS)
+        return;
+    b->last_ms = now;
+    double secs = (now - b->start_ms) / 1000.0;
+    double rate = secs > 0 ? (double)b->done / secs : 0;
+    clear_progress(b);
+    if (b->total)
+        fprintf(stderr, "%zu/%zu pages", b->done, b->total);
+    else
+        fprintf(stderr, "%zu pages", b->done);
+    fprintf(stderr, ", %.1f pages/s, %zu errors", rate, b->errors);
+    if (b->total && rate > 0 && b->done < b->total)
+        fprintf(stderr, ", %.0f s left", (double)(b->total - b->done) / rate);
+    if (final)
+        fputc('\n', stderr);
+    else
+        b->progress_shown = true;
+    fflush(stderr);
+}
+
+static void write_record(batch *b, const sb_story *s)
+{
+    if (b->out.failed)
+        return;
+    if (!b->out.gz) {
+        print_record(b->out.f, s, b->fmt, b->several);
+        if (!b->out.to_file)
+            fflush(b->out.f);
+        return;
+    }
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    if (!m) {
+        b->out.failed = true;
+        return;
+    }
+    print_record(m, s, b->fmt, b->several);
+    fclose(m);
+    if (len && gzwrite(b->out.gz, text, (unsigned)len) != (int)len)
+        b->out.failed = true;
+    free(text);
+}
+
+/* The writer thread's side: one job's record, in input order. */
+static void on_result(void *ctx, const cli_job *job, const sb_story *s, const char *explain,
+                      size_t explain_len)
+{
+    batch *b = ctx;
+    clear_progress(b);
+    if (!s) {
+        fprintf(stderr, "%s\n", job->note);
+        return;
+    }
+    if (b->explain) {
+        fprintf(stderr, "== %s\n", job->source);
+        fwrite(explain, 1, explain_len, stderr);
+    }
+    b->done++;
     if (s->error) {
-        fprintf(stderr, "storybox: %s: %s\n", source, s->error);
+        fprintf(stderr, "storybox: %s: %s\n", job->source, s->error);
+        b->errors++;
         b->status = 1;
     }
-    print_record(s, b->fmt, b->several);
-    fflush(stdout);
-    sb_story_free(s);
+    write_record(b, s);
+    if (b->progress)
+        show_progress(b, false);
 }
 
 /* Every page and error record of a WARC file, in file order, then one
- * summary line on stderr. */
-static void extract_warc(batch *b, const char *path)
+ * summary line on stderr (written in order with the records). */
+static void submit_warc(cli_pool *pool, const char *path, const char *png, size_t *index,
+                        bool several)
 {
     char err[512];
     sb_warc_reader *r = sb_warc_open(path, 0, err, sizeof err);
     if (!r) {
-        emit(b, path, NULL, 0, err, NULL);
+        cli_job *j = cli_job_new(path, NULL);
+        j->error = sb_xstrdup(err);
+        cli_pool_submit(pool, j);
+        (*index)++;
         return;
     }
-    const char *user_url = b->opt.base_url;
     sb_warc_record rec = {0};
     sb_buf source = SB_BUF_INIT;
     sb_warc_kind k;
     while ((k = sb_warc_next(r, &rec)) != SB_WARC_END) {
         sb_buf_clear(&source);
         sb_buf_printf(&source, "%s#%llu", path, rec.offset);
+        cli_job *j = cli_job_new(source.data, rec.record_id);
         if (k == SB_WARC_ERROR) {
-            emit(b, source.data, NULL, 0, rec.error, rec.record_id);
-            continue;
+            j->error = sb_xstrdup(rec.error);
+        } else {
+            /* The record's own URL; --url only stands in when it has none. */
+            j->base_url = rec.target_uri ? sb_xstrdup(rec.target_uri) : NULL;
+            j->transport_charset = rec.charset ? sb_xstrdup(rec.charset) : NULL;
+            j->bytes = rec.body;
+            j->len = rec.body_len;
+            rec.body = NULL;
+            j->png_path = png_name(png, *index, several ? 2 : 1);
         }
-        /* The record's own URL; --url only stands in when it has none. */
-        b->opt.base_url = rec.target_uri ? rec.target_uri : user_url;
-        b->opt.transport_charset = rec.charset;
-        emit(b, source.data, rec.body, rec.body_len, NULL, rec.record_id);
-        b->opt.base_url = user_url;
-        b->opt.transport_charset = NULL;
+        cli_pool_submit(pool, j);
+        (*index)++;
     }
     sb_warc_record_clear(&rec);
     sb_buf_free(&source);
     const sb_warc_counts *c = sb_warc_get_counts(r);
-    fprintf(stderr,
-            "storybox: %s: %zu pages, %zu errors; skipped %zu revisit, %zu request, "
-            "%zu metadata, %zu warcinfo, %zu non-HTML, %zu other\n",
-            path, c->pages, c->errors, c->revisit, c->request, c->metadata, c->warcinfo,
-            c->non_html, c->other);
+    cli_job *note = cli_job_new(path, NULL);
+    sb_buf line = SB_BUF_INIT;
+    sb_buf_printf(&line,
+                  "storybox: %s: %zu pages, %zu errors; skipped %zu revisit, %zu request, "
+                  "%zu metadata, %zu warcinfo, %zu non-HTML, %zu other",
+                  path, c->pages, c->errors, c->revisit, c->request, c->metadata, c->warcinfo,
+                  c->non_html, c->other);
+    note->note = sb_buf_steal(&line);
+    cli_pool_submit(pool, note);
     sb_warc_close(r);
+}
+
+static bool sink_open(sink *o, const char *path, char *err, size_t errlen)
+{
+    if (!path) {
+        o->f = stdout;
+        return true;
+    }
+    o->path = path;
+    o->to_file = true;
+    if (sb_outfile_open(&o->file, path, err, errlen) != 0)
+        return false;
+    o->f = o->file.f;
+    size_t n = strlen(path);
+    if (n > 3 && strcasecmp(path + n - 3, ".gz") == 0) {
+        int fd = dup(fileno(o->f));
+        o->gz = fd >= 0 ? gzdopen(fd, "wb") : NULL;
+        if (!o->gz) {
+            if (fd >= 0)
+                close(fd);
+            snprintf(err, errlen, "cannot compress %s", path);
+            sb_outfile_abandon(&o->file);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Finishes the output: the file replaces its target only when every
+ * record was written. */
+static bool sink_close(sink *o, char *err, size_t errlen)
+{
+    if (!o->to_file)
+        return fflush(stdout) == 0;
+    if (o->gz && gzclose(o->gz) != Z_OK)
+        o->failed = true;
+    if (o->failed) {
+        snprintf(err, errlen, "cannot write %s", o->path);
+        sb_outfile_abandon(&o->file);
+        return false;
+    }
+    return sb_outfile_commit(&o->file, err, errlen) == 0;
+}
+
+/* One thread per online core, within what --jobs accepts. */
+static long cli_default_jobs(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > MAX_JOBS ? MAX_JOBS : n;
 }
 
 int cli_extract(int argc, char **argv)
@@ -298,8 +430,10 @@ int cli_extract(int argc, char **argv)
     sb_options opt;
     sb_options_init(&opt);
     out_format fmt = FMT_DEFAULT;
-    const char *png = NULL;
+    const char *png = NULL, *output = NULL;
     bool explain = false;
+    long jobs = cli_default_jobs();
+    bool progress = isatty(STDERR_FILENO), quiet = false;
     sb_buf params = SB_BUF_INIT;
     path_list inputs = {0};
     int status = 0;
@@ -353,6 +487,19 @@ int cli_extract(int argc, char **argv)
             png = v;
         } else if (cli_flag(&a, "--explain")) {
             explain = true;
+        } else if ((v = cli_value(&a, "--jobs")) || (v = cli_value(&a, "-j"))) {
+            if (!cli_parse_long(v, 1, MAX_JOBS, &jobs)) {
+                cli_usage_error(&a, "--jobs wants a number of threads from 1 to %d, not '%s'",
+                                MAX_JOBS, v);
+                status = 2;
+                goto done;
+            }
+        } else if ((v = cli_value(&a, "--output")) || (v = cli_value(&a, "-o"))) {
+            output = v;
+        } else if (cli_flag(&a, "--progress")) {
+            progress = true;
+        } else if (cli_flag(&a, "--quiet") || cli_flag(&a, "-q")) {
+            quiet = true;
         } else if ((v = cli_value(&a, "--css-dir"))) {
             opt.css_dir = v;
         } else if ((v = cli_value(&a, "--width"))) {
@@ -386,30 +533,52 @@ int cli_extract(int argc, char **argv)
     }
     if (params.len)
         opt.params = params.data;
-    opt.explain = explain ? stderr : NULL;
+    if (quiet)
+        progress = false;
 
-    batch b = {.opt = opt, .fmt = fmt, .png = png, .explain = explain};
+    batch b = {.fmt = fmt, .explain = explain, .progress = progress};
     b.several = inputs.n > 1;
+    bool any_warc = false;
     for (size_t i = 0; i < inputs.n; i++)
         if (sb_is_warc_path(inputs.paths[i]))
-            b.several = true; /* a WARC file holds any number of pages */
-    b.total = b.several ? 2 : 1;
+            any_warc = b.several = true; /* a WARC file holds any number of pages */
+    b.total = any_warc ? 0 : inputs.n;
+    char err[512];
+    if (!sink_open(&b.out, output, err, sizeof err)) {
+        fprintf(stderr, "storybox: %s\n", err);
+        status = 1;
+        goto done;
+    }
+    b.start_ms = b.last_ms = sb_clock_ms();
+
+    cli_pool *pool = cli_pool_start((int)jobs, (size_t)jobs * PENDING_PER_JOB, &opt, explain,
+                                    on_result, &b);
+    size_t index = 0;
     for (size_t i = 0; i < inputs.n; i++) {
         const char *path = inputs.paths[i];
         if (sb_is_warc_path(path)) {
-            extract_warc(&b, path);
+            submit_warc(pool, path, png, &index, b.several);
             continue;
         }
-        unsigned char *data = NULL;
-        size_t len = 0;
-        char err[512];
-        if (sb_read_input(path, &data, &len, err, sizeof err) != 0)
-            emit(&b, path, NULL, 0, err, NULL);
-        else
-            emit(&b, path, data, len, NULL, NULL);
-        free(data);
+        cli_job *j = cli_job_new(path, NULL);
+        if (sb_read_input(path, &j->bytes, &j->len, err, sizeof err) != 0) {
+            free(j->bytes);
+            j->bytes = NULL;
+            j->error = sb_xstrdup(err);
+        } else {
+            j->png_path = png_name(png, index, b.several ? 2 : 1);
+        }
+        cli_pool_submit(pool, j);
+        index++;
     }
+    cli_pool_finish(pool);
+    if (b.progress)
+        show_progress(&b, true);
     status = b.status;
+    if (!sink_close(&b.out, err, sizeof err)) {
+        fprintf(stderr, "storybox: %s\n", err);
+        status = 1;
+    }
 
 done:
     for (size_t i = 0; i < inputs.n; i++)
