@@ -5,6 +5,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "tests/support/files.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,39 +16,7 @@
 
 #include "hybrid/input/input.h"
 
-typedef struct fixture {
-    char dir[64];
-    char path[128];
-} fixture;
 
-static int setup(void **state)
-{
-    fixture *f = calloc(1, sizeof *f);
-    snprintf(f->dir, sizeof f->dir, "/tmp/sb_test_input_XXXXXX");
-    if (!mkdtemp(f->dir)) {
-        free(f);
-        return -1;
-    }
-    *state = f;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    fixture *f = *state;
-    char cmd[160];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", f->dir);
-    if (system(cmd) != 0)
-        fprintf(stderr, "could not remove %s\n", f->dir);
-    free(f);
-    return 0;
-}
-
-static const char *file_in(fixture *f, const char *name)
-{
-    snprintf(f->path, sizeof f->path, "%s/%s", f->dir, name);
-    return f->path;
-}
 
 static void write_file(const char *path, const void *data, size_t len)
 {
@@ -56,23 +26,7 @@ static void write_file(const char *path, const void *data, size_t len)
     assert_int_equal(fclose(out), 0);
 }
 
-/* gzip bytes of `data` (one member), through zlib's deflate. */
-static unsigned char *gzip_bytes(const void *data, size_t len, size_t *out_len)
-{
-    z_stream z;
-    memset(&z, 0, sizeof z);
-    assert_int_equal(deflateInit2(&z, 9, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY), Z_OK);
-    size_t cap = deflateBound(&z, (uLong)len) + 64;
-    unsigned char *buf = malloc(cap);
-    z.next_in = (unsigned char *)data;
-    z.avail_in = (uInt)len;
-    z.next_out = buf;
-    z.avail_out = (uInt)cap;
-    assert_int_equal(deflate(&z, Z_FINISH), Z_STREAM_END);
-    *out_len = cap - z.avail_out;
-    deflateEnd(&z);
-    return buf;
-}
+
 
 static void test_plain_file(void **state)
 {
@@ -325,19 +279,19 @@ static void test_control_characters_in_name(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_plain_file, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_empty_file, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_missing_file, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_directory, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_gzip_round_trip_by_magic, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_gzip_concatenated_members, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_truncated_gzip, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_corrupt_gzip, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_size_cap, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_gzip_bomb_cap, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_stdin, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_plain_file, tmpdir_setup, tmpdir_teardown),
+        cmocka_unit_test_setup_teardown(test_empty_file, tmpdir_setup, tmpdir_teardown),
+        cmocka_unit_test_setup_teardown(test_missing_file, tmpdir_setup, tmpdir_teardown),
+        cmocka_unit_test_setup_teardown(test_directory, tmpdir_setup, tmpdir_teardown),
+        cmocka_unit_test_setup_teardown(test_gzip_round_trip_by_magic, tmpdir_setup, tmpdir_teardown),
+        cmocka_unit_test_setup_teardown(test_gzip_concatenated_members, tmpdir_setup, tmpdir_teardown),
+        cmocka_unit_test_setup_teardown(test_truncated_gzip, tmpdir_setup, tmpdir_teardown),
+        cmocka_unit_test_setup_teardown(test_corrupt_gzip, tmpdir_setup, tmpdir_teardown),
+        cmocka_unit_test_setup_teardown(test_size_cap, tmpdir_setup, tmpdir_teardown),
+        cmocka_unit_test_setup_teardown(test_gzip_bomb_cap, tmpdir_setup, tmpdir_teardown),
+        cmocka_unit_test_setup_teardown(test_stdin, tmpdir_setup, tmpdir_teardown),
         cmocka_unit_test(test_control_characters_in_name),
-        cmocka_unit_test_setup_teardown(test_fifo_is_not_read, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_fifo_is_not_read, tmpdir_setup, tmpdir_teardown),
         cmocka_unit_test(test_device_is_not_read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

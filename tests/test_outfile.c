@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "tests/support/files.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -22,39 +24,7 @@
 #include "dom/base/outfile.h"
 #include "layout/overlay/overlay.h"
 
-typedef struct fixture {
-    char dir[64];
-    char path[160];
-} fixture;
 
-static int setup(void **state)
-{
-    fixture *f = calloc(1, sizeof *f);
-    snprintf(f->dir, sizeof f->dir, "/tmp/sb_test_outfile_XXXXXX");
-    if (!mkdtemp(f->dir)) {
-        free(f);
-        return -1;
-    }
-    *state = f;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    fixture *f = *state;
-    char cmd[160];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", f->dir);
-    if (system(cmd) != 0)
-        fprintf(stderr, "could not remove %s\n", f->dir);
-    free(f);
-    return 0;
-}
-
-static const char *file_in(fixture *f, const char *name)
-{
-    snprintf(f->path, sizeof f->path, "%s/%s", f->dir, name);
-    return f->path;
-}
 
 static int not_dot(const struct dirent *e)
 {
@@ -232,14 +202,14 @@ static void test_overlay_onto_device_keeps_it(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_new_file, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_replaces_existing_file_keeping_its_mode, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_abandon_keeps_old_file, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_new_file, tmpdir_setup, tmpdir_teardown),
+        cmocka_unit_test_setup_teardown(test_replaces_existing_file_keeping_its_mode, tmpdir_setup, tmpdir_teardown),
+        cmocka_unit_test_setup_teardown(test_abandon_keeps_old_file, tmpdir_setup, tmpdir_teardown),
         cmocka_unit_test(test_missing_directory),
-        cmocka_unit_test_setup_teardown(test_fifo_target_refused, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_directory_target_refused, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_symlink_target, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_overlay_onto_device_keeps_it, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_fifo_target_refused, tmpdir_setup, tmpdir_teardown),
+        cmocka_unit_test_setup_teardown(test_directory_target_refused, tmpdir_setup, tmpdir_teardown),
+        cmocka_unit_test_setup_teardown(test_symlink_target, tmpdir_setup, tmpdir_teardown),
+        cmocka_unit_test_setup_teardown(test_overlay_onto_device_keeps_it, tmpdir_setup, tmpdir_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

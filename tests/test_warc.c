@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "tests/support/files.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,19 +26,10 @@
 /* gzip bytes of `data` as one member. */
 static void gzip_append(sb_buf *out, const char *data, size_t len)
 {
-    z_stream z;
-    memset(&z, 0, sizeof z);
-    assert_int_equal(deflateInit2(&z, 6, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY), Z_OK);
-    size_t cap = deflateBound(&z, (uLong)len) + 64;
-    unsigned char *buf = malloc(cap);
-    z.next_in = (unsigned char *)data;
-    z.avail_in = (uInt)len;
-    z.next_out = buf;
-    z.avail_out = (uInt)cap;
-    assert_int_equal(deflate(&z, Z_FINISH), Z_STREAM_END);
-    sb_buf_append(out, (const char *)buf, cap - z.avail_out);
-    deflateEnd(&z);
-    free(buf);
+    size_t n;
+    unsigned char *z = gzip_bytes(data, len, &n);
+    sb_buf_append(out, (const char *)z, n);
+    free(z);
 }
 
 /* One WARC record: the header with the given type, id and fields, a
