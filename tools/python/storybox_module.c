@@ -186,9 +186,9 @@ static PyObject *py_extract(PyObject *self, PyObject *args, PyObject *kwargs)
      * the method parameters. */
     PyObject *html = NULL, *url = Py_None, *method = NULL;
     Py_ssize_t nargs = PyTuple_GET_SIZE(args);
-    if (nargs < 1 || nargs > 3) {
+    if (nargs > 3) {
         PyErr_Format(PyExc_TypeError,
-                     "storybox.extract() takes from 1 to 3 positional arguments (html, url, "
+                     "storybox.extract() takes at most 3 positional arguments (html, url, "
                      "method) but %zd were given",
                      nargs);
         return NULL;
@@ -219,6 +219,10 @@ static PyObject *py_extract(PyObject *self, PyObject *args, PyObject *kwargs)
         if (PyDict_GetItemString(params, names[i]) && PyDict_DelItemString(params, names[i]) < 0)
             goto fail_early;
 
+    if (!html) {
+        PyErr_SetString(PyExc_TypeError, "storybox.extract() missing required argument 'html'");
+        goto fail_early;
+    }
     const char *url_c = NULL, *method_c = "hybrid";
     if (url != Py_None) {
         if (!PyUnicode_Check(url)) {
