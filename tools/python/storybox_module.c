@@ -92,7 +92,7 @@ fail:
 typedef struct page_input {
     Py_buffer view; /* held for bytes-like input: locks a bytearray's size */
     bool have_view;
-    char *copy;     /* BOM + UTF-8 for str input */
+    char *copy; /* BOM + UTF-8 for str input */
     const void *data;
     size_t len;
 } page_input;
@@ -256,12 +256,13 @@ static PyObject *py_extract(PyObject *self, PyObject *args, PyObject *kwargs)
     if (PyBytes_GET_SIZE(param_bytes) > 0)
         opt.params = PyBytes_AS_STRING(param_bytes);
 
-    sb_story *s;
-    /* Every pointer the library reads is owned by an object this call
-     * holds a reference to, so other threads may run meanwhile. */
-    Py_BEGIN_ALLOW_THREADS
-    s = sb_extract(in.data, in.len, &opt);
-    Py_END_ALLOW_THREADS
+    /* The GIL is released while the page is extracted: every pointer the
+     * library reads is owned by an object this call holds a reference to,
+     * so other threads may run meanwhile.  (What Py_BEGIN_ALLOW_THREADS /
+     * Py_END_ALLOW_THREADS expand to, spelt out for clang-format.) */
+    PyThreadState *released_gil = PyEval_SaveThread();
+    sb_story *s = sb_extract(in.data, in.len, &opt);
+    PyEval_RestoreThread(released_gil);
 
     PyObject *result = record_result(s);
     sb_story_free(s);
@@ -314,8 +315,7 @@ static PyObject *py_extract_warc(PyObject *self, PyObject *args)
 }
 
 static PyMethodDef module_methods[] = {
-    {"extract", (PyCFunction)(void (*)(void))py_extract, METH_VARARGS | METH_KEYWORDS,
-     extract_doc},
+    {"extract", (PyCFunction)(void (*)(void))py_extract, METH_VARARGS | METH_KEYWORDS, extract_doc},
     {"extract_warc", py_extract_warc, METH_VARARGS, extract_warc_doc},
     {NULL, NULL, 0, NULL},
 };
