@@ -3,7 +3,8 @@
 # elsewhere: the package files must not remember where they were put), a
 # tiny C program built against it with pkg-config only and again with a
 # CMake project using find_package(storybox), both run on a sample page and
-# compared with the installed `storybox extract --format text`.  Also: the
+# compared with the installed `storybox extract --format text`; the installed
+# Python module imported from the moved tree.  Also: the
 # soname, the exported symbols (only sb_*), and the version in one place.
 # Usage: tests/install.sh BUILD/storybox (the build tree is its folder).
 set -euo pipefail
@@ -125,4 +126,17 @@ cmake --build "$tmp/cmake_app/build" >>"$tmp/cmake.log" 2>&1 || {
 cmp -s "$tmp/want.txt" "$tmp/got_cmake.txt" || {
     diff "$tmp/want.txt" "$tmp/got_cmake.txt" | head -20 >&2; fail "CMake program's output"; }
 
-echo "install: ok (storybox $version, pkg-config and find_package)"
+# 3. The Python module, when the build made one: imported from the moved
+# tree, it finds the installed libstorybox by its relative RPATH.
+if [ -d "$build/python" ]; then
+    module=$(find "$prefix" -name 'storybox.cpython-*.so')
+    [ -n "$module" ] || fail "the Python module is built but not installed"
+    got=$(cd "$tmp" && PYTHONPATH="$(dirname "$module")" python3 -c '
+import storybox, sys
+r = storybox.extract(open(sys.argv[1], "rb").read())
+print(storybox.__version__, storybox.__file__.startswith(sys.argv[2]), r["title"])' "$page" "$prefix") ||
+        fail "importing the installed Python module"
+    [ "$got" = "$version True $want_title" ] || fail "installed Python module: '$got'"
+fi
+
+echo "install: ok (storybox $version, pkg-config, find_package, Python module)"
