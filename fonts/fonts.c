@@ -460,9 +460,17 @@ void sb_fonts_stats(const sb_fonts *fc, size_t *hits, size_t *misses)
 /* fontconfig 2.14's FcInit leaks 288 bytes once per process (it does so in
  * a three-line program that only calls FcInit).  This hook tells
  * LeakSanitizer about it, so sanitizer builds of every program that lays
- * pages out stay clean; without a sanitizer nothing calls it. */
-const char *__lsan_default_suppressions(void);
-const char *__lsan_default_suppressions(void)
+ * pages out stay clean; without a sanitizer nothing calls it.  The layers
+ * are compiled with hidden visibility (for libstorybox), and the sanitizer
+ * runtime only sees a visible hook, so it is made visible in sanitizer
+ * builds, and only there: libstorybox exports nothing but the sb_* API. */
+#if defined(__SANITIZE_ADDRESS__)
+#define SB_SANITIZER_HOOK __attribute__((visibility("default")))
+#else
+#define SB_SANITIZER_HOOK
+#endif
+SB_SANITIZER_HOOK const char *__lsan_default_suppressions(void);
+SB_SANITIZER_HOOK const char *__lsan_default_suppressions(void)
 {
     return "leak:libfontconfig.so\n";
 }
