@@ -20,9 +20,24 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "storybox_version.h"
+
+/* SB_API marks the functions the shared library libstorybox exports: the
+ * library is compiled with hidden visibility, so nothing else of it is
+ * visible to programs that link it. */
+#if defined(__GNUC__)
+#define SB_API __attribute__((visibility("default")))
+#else
+#define SB_API
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The library's version, "MAJOR.MINOR.PATCH": the same string as
+ * STORYBOX_VERSION of the header it was built with. */
+SB_API const char *sb_version(void);
 
 /* An axis-aligned rectangle in absolute page pixels (origin top-left).
  * dom/base/geom.h defines the same type under the same guard for the layers
@@ -66,7 +81,7 @@ typedef struct sb_options {
     const char *warc_record_id; /* copied into the record's `warc_record_id` */
 } sb_options;
 
-void sb_options_init(sb_options *opt);
+SB_API void sb_options_init(sb_options *opt);
 
 typedef struct sb_image {
     char *url;     /* what the reader sees, resolved against the base URL */
@@ -107,18 +122,18 @@ typedef struct sb_story {
 } sb_story;
 
 /* Extracts one page.  Never returns NULL. */
-sb_story *sb_extract(const void *bytes, size_t len, const sb_options *opt);
-void sb_story_free(sb_story *s);
+SB_API sb_story *sb_extract(const void *bytes, size_t len, const sb_options *opt);
+SB_API void sb_story_free(sb_story *s);
 /* Frees what a record holds and zeroes it, for records the caller owns
  * (on the stack, or filled by sb_dom_extract). */
-void sb_story_clear(sb_story *s);
+SB_API void sb_story_clear(sb_story *s);
 /* Frees an image record and what it holds (NULL is fine). */
-void sb_image_free(sb_image *im);
+SB_API void sb_image_free(sb_image *im);
 /* Frees the record's images array and empties it. */
-void sb_story_images_clear(sb_story *s);
+SB_API void sb_story_images_clear(sb_story *s);
 
 /* Serialises the record as one JSON object (no trailing newline). */
-char *sb_story_to_json(const sb_story *s, bool pretty);
+SB_API char *sb_story_to_json(const sb_story *s, bool pretty);
 
 /* The registered extraction methods (hybrid, dom and the seed baselines). */
 typedef struct sb_method_info {
@@ -126,9 +141,9 @@ typedef struct sb_method_info {
     const char *summary;
     bool renders; /* lays the page out (slower) */
 } sb_method_info;
-size_t sb_method_count(void);
-const sb_method_info *sb_method_at(size_t i);
-const sb_method_info *sb_method_find(const char *name);
+SB_API size_t sb_method_count(void);
+SB_API const sb_method_info *sb_method_at(size_t i);
+SB_API const sb_method_info *sb_method_find(const char *name);
 
 #ifdef __cplusplus
 }

@@ -13,9 +13,6 @@
 
 #include "layout/overlay/overlay.h"
 
-/* fontconfig's never-freed configuration (loaded by the legend's text) is
- * suppressed for LeakSanitizer by fonts/fonts.c, linked into every test. */
-
 static sb_box make_box(int x, int y, int w, int h, int parent, unsigned text, unsigned links,
                        unsigned own, bool image)
 {

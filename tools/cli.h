@@ -21,10 +21,6 @@
 #include "hybrid/page/page.h"
 #include "storybox.h"
 
-#ifndef STORYBOX_VERSION
-#define STORYBOX_VERSION "0.1.0"
-#endif
-
 enum { CLI_EXIT_OK = 0, CLI_EXIT_PAGE = 1, CLI_EXIT_USAGE = 2 };
 
 /* Subcommands. */

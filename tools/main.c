@@ -68,7 +68,7 @@ static int run(int argc, char **argv)
         return CLI_EXIT_OK;
     }
     if (strcmp(first, "--version") == 0) {
-        printf("storybox %s\n", STORYBOX_VERSION);
+        printf("storybox %s\n", sb_version());
         return CLI_EXIT_OK;
     }
     if (strcmp(first, "help") == 0) {
