@@ -14,7 +14,7 @@ static const char usage[] =
     "blue placeholders labelled with their file name and size, the page's text\n"
     "where the layout put it (links blue), the chosen story region outlined in\n"
     "pink, and a legend.  The image has the page's width and height (cut at\n"
-    "8000 x 20000 px).\n"
+    "8000 x 20000 px and 32 million pixels).\n"
     "\n"
     "options:\n"
     "  --png OUT.png       where to write the image (required)\n"

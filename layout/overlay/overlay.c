@@ -427,6 +427,8 @@ static cairo_surface_t *draw_overlay(const sb_boxtree *t, const sb_rect *region,
         v.width = SB_OVERLAY_MAX_WIDTH;
     if (v.height > SB_OVERLAY_MAX_HEIGHT)
         v.height = SB_OVERLAY_MAX_HEIGHT;
+    if ((long)v.width * v.height > SB_OVERLAY_MAX_PIXELS)
+        v.height = (int)(SB_OVERLAY_MAX_PIXELS / v.width);
 
     cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, v.width, v.height);
     if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
@@ -457,6 +459,14 @@ static cairo_surface_t *draw_overlay(const sb_boxtree *t, const sb_rect *region,
         }
     }
 
+    if (lead_image)
+        draw_outline(cr, lead_image, &v, SB_OVERLAY_LEAD_IMAGE_RGB, SB_OVERLAY_LEAD_LINE);
+    if (region)
+        draw_outline(cr, region, &v, SB_OVERLAY_REGION_RGB, SB_OVERLAY_REGION_LINE);
+
+    /* The text last, over the outlines: the region's edge would hide the
+     * first letter of every line it starts (runs without text are bars,
+     * translucent). */
     text_faces tf = {t, NULL, 0, NULL};
     if (t->text && t->n_fonts) {
         tf.faces = calloc(t->n_fonts, sizeof *tf.faces);
@@ -479,11 +489,6 @@ static cairo_surface_t *draw_overlay(const sb_boxtree *t, const sb_rect *region,
         cairo_fill(cr);
     }
     text_faces_free(&tf);
-
-    if (lead_image)
-        draw_outline(cr, lead_image, &v, SB_OVERLAY_LEAD_IMAGE_RGB, SB_OVERLAY_LEAD_LINE);
-    if (region)
-        draw_outline(cr, region, &v, SB_OVERLAY_REGION_RGB, SB_OVERLAY_REGION_LINE);
     draw_legend(cr, v.width, region != NULL, lead_image != NULL, drew_text);
 
     char note[128];

@@ -11,8 +11,8 @@
  * the lead image are outlined thickly on top, and a legend in the
  * top-right corner names the colours.  The image is the page's width and
  * full height, or with region_only the region and SB_OVERLAY_REGION_MARGIN
- * px around it, cut at SB_OVERLAY_MAX_WIDTH x SB_OVERLAY_MAX_HEIGHT (the
- * cut is written at the bottom of the image). */
+ * px around it, cut at SB_OVERLAY_MAX_WIDTH x SB_OVERLAY_MAX_HEIGHT and
+ * SB_OVERLAY_MAX_PIXELS (the cut is written at the bottom of the image). */
 #ifndef SB_OVERLAY_H
 #define SB_OVERLAY_H
 
@@ -24,6 +24,9 @@
 
 #define SB_OVERLAY_MAX_HEIGHT 20000
 #define SB_OVERLAY_MAX_WIDTH 8000
+/* And at most this many pixels (4 bytes each: 128 MB): a page as wide as
+ * the width cap is cut at 4000 px, one of 1280 px still at the height cap. */
+#define SB_OVERLAY_MAX_PIXELS (32L * 1000 * 1000)
 
 /* Colours as 0xRRGGBB.  The outlines are opaque, so tests can read them
  * back exactly; fills are translucent over white. */
