@@ -64,6 +64,13 @@ read -r cw ch <<<"$(png_size "$tmp/region.png")"
 [ "$(png_size "$tmp/r2.png")" = "$w $h" ] ||
     fail "render without a region: $(png_size "$tmp/r2.png"), expected the whole page $w $h"
 
+# the crop without a picture is a usage error
+"$SB" extract --png-region-only "$page" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 2 ] || fail "extract --png-region-only without --png: exit $rc, not 2"
+grep -q -- "--png-region-only crops the --png overlay" "$tmp/err" ||
+    fail "extract --png-region-only without --png: $(cat "$tmp/err")"
+
 if [ "$failures" -gt 0 ]; then
     echo "$failures failure(s)" >&2
     exit 1

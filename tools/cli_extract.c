@@ -293,6 +293,11 @@ int cli_extract(int argc, char **argv)
         status = 2;
         goto done;
     }
+    if (opt.png_region_only && !png) {
+        cli_usage_error(&a, "--png-region-only crops the --png overlay: give --png OUT.png");
+        status = 2;
+        goto done;
+    }
     if (params.len)
         opt.params = params.data;
     opt.explain = explain ? stderr : NULL;

@@ -147,11 +147,15 @@ sb_boxtree *sb_boxtree_build_with_fonts(const sb_doc *doc, const sb_layout_opts 
             /* Runs continue only over consecutive words of one element. */
             if (run && run->box == parent && i > 0 && r->nodes[i - 1].is_text &&
                 r->nodes[i - 1].parent == n->parent && same_line(run, n)) {
+                /* a space where the line has a gap (words litehtml split
+                 * without one, as in CJK text, are joined) */
+                bool gap = (long long)n->x > (long long)run->rect.x + run->rect.w;
                 grow_rect(&run->rect, n->x, n->y, n->w, n->h);
                 run->chars += n->chars;
                 if (keep) {
                     /* nothing else is appended between a run's words */
-                    sb_buf_putc(&text, ' ');
+                    if (gap)
+                        sb_buf_putc(&text, ' ');
                     sb_buf_append(&text, r->text + n->text_off, n->text_len);
                     run->text_len = (unsigned)(text.len - run->text_off);
                 }

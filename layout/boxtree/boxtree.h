@@ -45,7 +45,8 @@ typedef struct sb_textrun {
     unsigned chars;
     bool in_link;
     int font_size;
-    unsigned text_off;     /* keep_text: the run's words, one space apart, */
+    unsigned text_off;     /* keep_text: the run's words, a space where
+                              the line shows a gap between two, */
     unsigned text_len;     /* bytes text_off .. + text_len of t->text */
     int font;              /* keep_text: index into t->fonts, else -1 */
 } sb_textrun;
