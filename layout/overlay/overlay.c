@@ -211,10 +211,44 @@ static size_t run_bytes(const char *s, size_t len)
     return len;
 }
 
+/* Shapes `len` bytes of s into tf->buf with the direction HarfBuzz
+ * guesses from the text; returns the glyph count. */
+static unsigned shape(text_faces *tf, text_face *f, const char *s, size_t len)
+{
+    hb_buffer_clear_contents(tf->buf);
+    hb_buffer_add_utf8(tf->buf, s, (int)len, 0, (int)len);
+    hb_buffer_guess_segment_properties(tf->buf);
+    hb_shape(f->hb, tf->buf, NULL, 0);
+    return hb_buffer_get_length(tf->buf);
+}
+
+/* Appends the shaped glyphs of tf->buf at pen (px, left edge) to glyphs,
+ * at most cap in all; returns the advance. */
+static double place(text_faces *tf, double pen, cairo_glyph_t *glyphs, unsigned *n, unsigned cap)
+{
+    unsigned count = 0;
+    hb_glyph_info_t *info = hb_buffer_get_glyph_infos(tf->buf, &count);
+    hb_glyph_position_t *pos = hb_buffer_get_glyph_positions(tf->buf, &count);
+    double start = pen;
+    for (unsigned i = 0; i < count; i++) {
+        if (glyphs && *n < cap) {
+            glyphs[*n].index = info[i].codepoint;
+            glyphs[*n].x = pen + pos[i].x_offset / 64.0;
+            glyphs[*n].y = -pos[i].y_offset / 64.0;
+            (*n)++;
+        }
+        pen += pos[i].x_advance / 64.0;
+    }
+    return pen - start;
+}
+
 /* Draws one run's text in its rectangle: shaped at the run's size,
  * vertically centred, squeezed when the shaped line is wider than the
- * rectangle the layout measured.  Returns false when it cannot (no face),
- * so the caller draws a bar instead. */
+ * rectangle the layout measured.  A right-to-left run is laid out word by
+ * word from the right, each word shaped in its own direction, so numbers
+ * and Latin words inside Arabic or Hebrew read left to right (a word-level
+ * stand-in for the bidi algorithm).  Returns false when it cannot (no
+ * face), so the caller draws a bar instead. */
 static bool draw_run_text(cairo_t *cr, text_faces *tf, const sb_textrun *run, const view *v)
 {
     const sb_boxtree *t = tf->t;
@@ -229,25 +263,46 @@ static bool draw_run_text(cairo_t *cr, text_faces *tf, const sb_textrun *run, co
     hb_ft_font_changed(f->hb);
     const char *s = t->text + run->text_off;
     size_t len = run_bytes(s, run->text_len);
-    hb_buffer_clear_contents(tf->buf);
-    hb_buffer_add_utf8(tf->buf, s, (int)len, 0, (int)len);
-    hb_buffer_guess_segment_properties(tf->buf);
-    hb_shape(f->hb, tf->buf, NULL, 0);
-    unsigned n = 0;
-    hb_glyph_info_t *info = hb_buffer_get_glyph_infos(tf->buf, &n);
-    hb_glyph_position_t *pos = hb_buffer_get_glyph_positions(tf->buf, &n);
-    if (n == 0)
+    unsigned whole = shape(tf, f, s, len);
+    if (whole == 0)
         return true;
-    cairo_glyph_t *glyphs = cairo_glyph_allocate((int)n);
+    bool rtl = hb_buffer_get_direction(tf->buf) == HB_DIRECTION_RTL;
+    /* words shaped apart give about as many glyphs as the whole line */
+    unsigned cap = whole * 2 + 64, n = 0;
+    cairo_glyph_t *glyphs = cairo_glyph_allocate((int)cap);
     if (!glyphs)
         return false;
-    double pen = 0, x0 = (double)run->rect.x - v->ox;
-    for (unsigned i = 0; i < n; i++) {
-        glyphs[i].index = info[i].codepoint;
-        glyphs[i].x = pen + pos[i].x_offset / 64.0;
-        glyphs[i].y = -pos[i].y_offset / 64.0;
-        pen += pos[i].x_advance / 64.0;
+    double pen = 0;
+    if (!rtl) {
+        pen = place(tf, 0, glyphs, &n, cap);
+    } else {
+        shape(tf, f, " ", 1);
+        double space = place(tf, 0, NULL, &n, 0);
+        /* widths first (the line's total), then the words from the right */
+        for (int pass = 0; pass < 2; pass++) {
+            double right = pen;
+            for (size_t i = 0; i < len;) {
+                size_t j = i;
+                while (j < len && s[j] != ' ')
+                    j++;
+                if (j > i) {
+                    shape(tf, f, s + i, j - i);
+                    double w = place(tf, 0, NULL, &n, 0);
+                    if (pass == 0)
+                        pen += w + space;
+                    else {
+                        right -= w;
+                        place(tf, right, glyphs, &n, cap);
+                        right -= space;
+                    }
+                }
+                i = j + 1;
+            }
+            if (pass == 0 && pen > 0)
+                pen -= space;
+        }
     }
+    double x0 = (double)run->rect.x - v->ox;
     double ascent = f->ft->size->metrics.ascender / 64.0;
     double descent = -f->ft->size->metrics.descender / 64.0;
     double baseline = (double)run->rect.y - v->oy + (run->rect.h + ascent - descent) / 2.0;
