@@ -333,6 +333,32 @@ static void test_broken_text_falls_back(void **state)
     unload(&p);
 }
 
+/* Right-to-left text (laid out word by word from the right) is drawn in
+ * its runs too. */
+static void test_rtl_text_is_drawn(void **state)
+{
+    (void)state;
+    page p = load("rtl_arabic.html", true);
+    int first;
+    char *h1 = text_of_tag(p.tree, "h1", &first);
+    assert_true(strlen(h1) > 20);
+    free(h1);
+    sb_rect run = p.tree->runs[first].rect;
+    png_path out = temp_png();
+    char err[256] = "";
+    assert_int_equal(sb_overlay_png(p.tree, NULL, NULL, out.s, err, sizeof err), 0);
+    cairo_surface_t *s = read_png(out.s);
+    assert_true(dark_pixels(s, run) > run.w * run.h / 20);
+    /* the ink spans the run, not one word piled on another */
+    sb_rect left = {run.x, run.y, run.w / 3, run.h}, right = {run.x + 2 * run.w / 3, run.y,
+                                                             run.w / 3, run.h};
+    assert_true(dark_pixels(s, left) > 0);
+    assert_true(dark_pixels(s, right) > 0);
+    cairo_surface_destroy(s);
+    remove(out.s);
+    unload(&p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -342,6 +368,7 @@ int main(void)
         cmocka_unit_test(test_region_only_crop),
         cmocka_unit_test(test_caps_hold_with_text),
         cmocka_unit_test(test_broken_text_falls_back),
+        cmocka_unit_test(test_rtl_text_is_drawn),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
