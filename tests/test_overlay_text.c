@@ -163,8 +163,8 @@ static void test_runs_keep_their_words(void **state)
         unsigned chars = 0;
         for (unsigned k = 0; k < r->text_len; k++) {
             unsigned char c = (unsigned char)t->text[r->text_off + k];
-            chars += (c & 0xC0) != 0x80 && c != ' ' && c != '\t' && c != '\n' && c != '\r' &&
-                     c != '\f';
+            chars +=
+                (c & 0xC0) != 0x80 && c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '\f';
         }
         assert_int_equal(chars, r->chars);
     }
@@ -280,7 +280,8 @@ static void test_caps_hold_with_text(void **state)
     assert_int_equal(sb_overlay_png(t, NULL, NULL, out.s, err, sizeof err), 0);
     cairo_surface_t *s = read_png(out.s);
     assert_int_equal(cairo_image_surface_get_width(s), SB_OVERLAY_MAX_WIDTH);
-    assert_int_equal(cairo_image_surface_get_height(s), SB_OVERLAY_MAX_PIXELS / SB_OVERLAY_MAX_WIDTH);
+    assert_int_equal(cairo_image_surface_get_height(s),
+                     SB_OVERLAY_MAX_PIXELS / SB_OVERLAY_MAX_WIDTH);
     assert_int_equal(SB_OVERLAY_MAX_PIXELS / SB_OVERLAY_MAX_WIDTH, 4000);
     int first;
     free(text_of_tag(t, "h1", &first));
@@ -350,8 +351,8 @@ static void test_rtl_text_is_drawn(void **state)
     cairo_surface_t *s = read_png(out.s);
     assert_true(dark_pixels(s, run) > run.w * run.h / 20);
     /* the ink spans the run, not one word piled on another */
-    sb_rect left = {run.x, run.y, run.w / 3, run.h}, right = {run.x + 2 * run.w / 3, run.y,
-                                                             run.w / 3, run.h};
+    sb_rect left = {run.x, run.y, run.w / 3, run.h},
+            right = {run.x + 2 * run.w / 3, run.y, run.w / 3, run.h};
     assert_true(dark_pixels(s, left) > 0);
     assert_true(dark_pixels(s, right) > 0);
     cairo_surface_destroy(s);
@@ -362,12 +363,9 @@ static void test_rtl_text_is_drawn(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_no_text_unless_asked),
-        cmocka_unit_test(test_runs_keep_their_words),
-        cmocka_unit_test(test_text_is_drawn),
-        cmocka_unit_test(test_region_only_crop),
-        cmocka_unit_test(test_caps_hold_with_text),
-        cmocka_unit_test(test_broken_text_falls_back),
+        cmocka_unit_test(test_no_text_unless_asked), cmocka_unit_test(test_runs_keep_their_words),
+        cmocka_unit_test(test_text_is_drawn),        cmocka_unit_test(test_region_only_crop),
+        cmocka_unit_test(test_caps_hold_with_text),  cmocka_unit_test(test_broken_text_falls_back),
         cmocka_unit_test(test_rtl_text_is_drawn),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -170,8 +170,7 @@ static text_face *face_for_run(text_faces *tf, int font)
         return NULL;
     cairo_font_face_t *cf = cairo_ft_font_face_create_for_ft_face(ft, FT_LOAD_NO_HINTING);
     if (cairo_font_face_status(cf) != CAIRO_STATUS_SUCCESS ||
-        cairo_font_face_set_user_data(cf, &ft_face_key, ft, done_ft_face) !=
-            CAIRO_STATUS_SUCCESS) {
+        cairo_font_face_set_user_data(cf, &ft_face_key, ft, done_ft_face) != CAIRO_STATUS_SUCCESS) {
         cairo_font_face_destroy(cf);
         FT_Done_Face(ft);
         return NULL;
@@ -321,8 +320,7 @@ static bool draw_run_text(cairo_t *cr, text_faces *tf, const sb_textrun *run, co
 
 /* An image as a placeholder: its fill crossed corner to corner, and its
  * label (file name) and rendered size written in its top-left corner. */
-static void draw_image_placeholder(cairo_t *cr, const sb_boxtree *t, size_t box,
-                                   const sb_rect *r)
+static void draw_image_placeholder(cairo_t *cr, const sb_boxtree *t, size_t box, const sb_rect *r)
 {
     const sb_box *b = &t->boxes[box];
     set_rgb(cr, SB_OVERLAY_IMAGE_RGB, 0.5);
@@ -337,8 +335,8 @@ static void draw_image_placeholder(cairo_t *cr, const sb_boxtree *t, size_t box,
     char label[96];
     const sb_text_span *span = t->image_labels && t->text ? &t->image_labels[box] : NULL;
     if (span && span->len && (size_t)span->off + span->len <= t->text_len)
-        snprintf(label, sizeof label, "%.*s %dx%d", (int)span->len, t->text + span->off,
-                 b->rect.w, b->rect.h);
+        snprintf(label, sizeof label, "%.*s %dx%d", (int)span->len, t->text + span->off, b->rect.w,
+                 b->rect.h);
     else
         snprintf(label, sizeof label, "image %dx%d", b->rect.w, b->rect.h);
     cairo_save(cr);
@@ -474,8 +472,8 @@ int sb_overlay_png(const sb_boxtree *t, const sb_rect *region, const sb_rect *le
 
 /* Draws everything onto a fresh surface; the caller holds draw_lock. */
 static cairo_surface_t *draw_overlay(const sb_boxtree *t, const sb_rect *region,
-                                     const sb_rect *lead_image, const sb_rect *shown,
-                                     char *err, size_t errlen)
+                                     const sb_rect *lead_image, const sb_rect *shown, char *err,
+                                     size_t errlen)
 {
     view v = {shown->x, shown->y, shown->w, shown->h};
     if (v.width > SB_OVERLAY_MAX_WIDTH)
@@ -548,8 +546,8 @@ static cairo_surface_t *draw_overlay(const sb_boxtree *t, const sb_rect *region,
 
     char note[128];
     if (shown->h > v.height && shown->w > v.width)
-        snprintf(note, sizeof note, "page cut at %d px of %d (width cut at %d px of %d)",
-                 v.height, shown->h, v.width, shown->w);
+        snprintf(note, sizeof note, "page cut at %d px of %d (width cut at %d px of %d)", v.height,
+                 shown->h, v.width, shown->w);
     else if (shown->h > v.height)
         snprintf(note, sizeof note, "page cut at %d px of %d", v.height, shown->h);
     else if (shown->w > v.width)
