@@ -679,6 +679,11 @@ const char *sb_font_family(const sb_font *f)
     return f ? f->family : "";
 }
 
+int sb_font_face_index(const sb_font *f)
+{
+    return f ? f->index : 0;
+}
+
 void sb_fonts_stats(const sb_fonts *fc, size_t *hits, size_t *misses)
 {
     *hits = fc ? fc->hits : 0;

@@ -51,6 +51,8 @@ int sb_font_size(const sb_font *f);
 /* The resolved font file and face family name (for tests and debugging). */
 const char *sb_font_file(const sb_font *f);
 const char *sb_font_family(const sb_font *f);
+/* The face's index inside its file (collections hold several). */
+int sb_font_face_index(const sb_font *f);
 
 /* Cache statistics: width lookups served from the cache / measured. */
 void sb_fonts_stats(const sb_fonts *fc, size_t *hits, size_t *misses);

@@ -88,12 +88,14 @@ sb_story *sb_extract(const void *bytes, size_t len, const sb_options *opt)
                 const sb_boxtree *t = sb_page_render(page);
                 if (!t) {
                     set_error(s, page->render_error);
-                } else if (sb_overlay_png(t, s->has_region ? &s->region : NULL,
-                                          s->lead_image && s->lead_image->has_box
+                } else {
+                    sb_overlay_opts oo = {.region_only = opt->png_region_only};
+                    const sb_rect *lead = s->lead_image && s->lead_image->has_box
                                               ? &s->lead_image->box
-                                              : NULL,
-                                          opt->png_path, err, sizeof err) != 0) {
-                    set_error(s, err);
+                                              : NULL;
+                    if (sb_overlay_png_opts(t, s->has_region ? &s->region : NULL, lead, &oo,
+                                            opt->png_path, err, sizeof err) != 0)
+                        set_error(s, err);
                 }
             }
             sb_page_free(page);

@@ -73,6 +73,8 @@ typedef struct sb_options {
     sb_similarity similarity;
     FILE *explain;        /* non-NULL: human-readable decisions go here */
     const char *png_path; /* non-NULL: box overlay PNG of the page */
+    bool png_region_only; /* the overlay shows the story region and a
+                             margin around it, not the whole page */
     const char *params;   /* method parameters "key=value,key=value"; the
                              method documents its keys (e.g. next: sim, b) */
     const char *transport_charset; /* the charset label the HTTP header gave

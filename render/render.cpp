@@ -60,6 +60,22 @@ struct font_handle {
     sb_font *font;
     int weight;
     int size;
+    int draw_id; // index into the kept fonts, -1 until a kept word uses it
+};
+
+// What a render keeps for drawing (sb_render_opts.keep_text): the words'
+// bytes one after another, and the faces they were measured with.
+struct kept_text {
+    std::string text;
+    std::vector<sb_render_font> fonts;
+    kept_text() = default;
+    kept_text(const kept_text &) = delete;
+    kept_text &operator=(const kept_text &) = delete;
+    ~kept_text()
+    {
+        for (sb_render_font &f : fonts)
+            std::free(f.file);
+    }
 };
 
 // Stylesheets read from css_dir are capped in size and number: a page may
@@ -177,7 +193,7 @@ public:
             fm->x_height = m.x_height;
             fm->draw_spaces = italic == litehtml::fontStyleItalic || decoration != 0;
         }
-        handles.push_back(std::unique_ptr<font_handle>(new font_handle{f, weight, size}));
+        handles.push_back(std::unique_ptr<font_handle>(new font_handle{f, weight, size, -1}));
         return reinterpret_cast<litehtml::uint_ptr>(handles.back().get());
     }
 
@@ -452,7 +468,8 @@ void set_err(char *err, size_t errlen, const char *msg)
 }
 
 // Appends the nodes of the laid-out tree in pre-order.
-void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rnode> &out)
+void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rnode> &out,
+                   kept_text *keep)
 {
     std::vector<walk_frame> stack;
     // Nodes whose box is rebuilt from their children: inline elements, and
@@ -508,10 +525,26 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rn
             n.is_text = true;
             n.in_link = in_link;
             n.is_fixed = fixed;
+            n.font = -1;
+            if (keep) {
+                n.text_off = (unsigned)keep->text.size();
+                n.text_len = (unsigned)word.size();
+                keep->text += word;
+                font_handle *kh = reinterpret_cast<font_handle *>(el->get_font());
+                if (kh && kh->font) {
+                    if (kh->draw_id < 0) {
+                        kh->draw_id = (int)keep->fonts.size();
+                        keep->fonts.push_back(sb_render_font{sb_xstrdup(sb_font_file(kh->font)),
+                                                             sb_font_face_index(kh->font)});
+                    }
+                    n.font = kh->draw_id;
+                }
+            }
             out.push_back(n);
             return;
         }
         sb_rnode n{};
+        n.font = -1;
         n.parent = parent_node;
         n.elem = elem_id_of(el, doc);
         n.tag = n.elem >= 0 ? sb_tag_name(doc->elems[n.elem]) : "#anon";
@@ -693,7 +726,8 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
             double t3 = sb_clock_ms();
             std::vector<sb_rnode> nodes;
             nodes.reserve(doc->n_elems * 4 + 16);
-            extract_nodes(ldoc->root().get(), doc, nodes);
+            kept_text keep;
+            extract_nodes(ldoc->root().get(), doc, nodes, o.keep_text ? &keep : nullptr);
             double t4 = sb_clock_ms();
             r = (sb_render *)sb_xcalloc(1, sizeof *r);
             r->n_nodes = nodes.size();
@@ -709,6 +743,16 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
             r->css_rules_in = st.css.rules_in;
             r->css_rules_kept = st.css.rules_kept;
             r->floats_removed = unfloated;
+            if (o.keep_text) {
+                r->text_len = keep.text.size();
+                r->text = (char *)sb_xmalloc(keep.text.size() + 1);
+                std::memcpy(r->text, keep.text.c_str(), keep.text.size() + 1);
+                r->n_fonts = keep.fonts.size();
+                r->fonts = (sb_render_font *)sb_xcalloc(keep.fonts.size() + 1, sizeof *r->fonts);
+                if (!keep.fonts.empty())
+                    std::memcpy(r->fonts, keep.fonts.data(), keep.fonts.size() * sizeof *r->fonts);
+                keep.fonts.clear();
+            }
         }
         ldoc.reset(); // before the container and context it refers to
     } catch (const budget_exceeded &) {
@@ -749,6 +793,10 @@ extern "C" void sb_render_free(sb_render *r)
     if (!r)
         return;
     std::free(r->nodes);
+    for (size_t i = 0; i < r->n_fonts; i++)
+        std::free(r->fonts[i].file);
+    std::free(r->fonts);
+    std::free(r->text);
     std::free(r);
 }
 

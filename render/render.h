@@ -56,7 +56,20 @@ typedef struct sb_rnode {
     bool is_image;         /* img, svg, video, canvas, or an element
                               painted with a background image */
     bool is_inline;        /* display inline (box = union of its text) */
+    /* Only with sb_render_opts.keep_text, else 0 and -1: the word as
+     * litehtml measured it (bytes text_off .. text_off + text_len of
+     * sb_render.text) and the face it was measured with (index into
+     * sb_render.fonts). */
+    unsigned text_off, text_len;
+    int font;
 } sb_rnode;
+
+/* A face text was measured with: file and face index, as FreeType opens
+ * it (for drawing the same glyphs). */
+typedef struct sb_render_font {
+    char *file;
+    int index;
+} sb_render_font;
 
 typedef struct sb_render {
     sb_rnode *nodes;
@@ -70,6 +83,11 @@ typedef struct sb_render {
     size_t css_rules_in, css_rules_kept;
     size_t floats_removed; /* floats beyond the first 1000 put in normal
                               flow (litehtml's float layout is quadratic) */
+    /* With keep_text only (else NULL, 0): the words' bytes and faces. */
+    char *text;
+    size_t text_len;
+    sb_render_font *fonts;
+    size_t n_fonts;
 } sb_render;
 
 typedef struct sb_render_opts {
@@ -79,6 +97,8 @@ typedef struct sb_render_opts {
     const char *base_url;  /* for resolving stylesheet URLs; may be NULL */
     int time_budget_ms;    /* 0 = 10000 */
     int max_depth;         /* 0 = SB_RENDER_MAX_DEPTH (prep.h) */
+    bool keep_text;        /* keep each word's text and face (for drawing
+                              the page); off, nothing is copied */
 } sb_render_opts;
 
 /* Lays the document out.  fonts may be NULL (a context is made for this

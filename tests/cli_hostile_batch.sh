@@ -113,7 +113,7 @@ echo "ok: batch"
 
 # --- the overflow samples on their own, through the box tree -------------------
 # (not through `render`: their pages are 50000 px and more, so the overlay
-# is the full 8000 x 20000 px, 640 MB and seconds of drawing)
+# is 8000 x 4000 px, 128 MB, and seconds of drawing)
 for page in samples/bad/huge_image.html samples/bad/huge_offsets.html; do
     timeout "$LIMIT" "$SB" boxes "$page" >"$tmp/out" 2>"$tmp/err"
     rc=$?

@@ -48,7 +48,11 @@ static const char usage[] =
     "                      --params K=V,K=V gives several at once; every method\n"
     "                      takes similarity=off|sentences|blocks\n"
     "  --png OUT.png       box overlay with the story region and lead image\n"
-    "                      (several pages: OUT-1.png, OUT-2.png, ...)\n"
+    "                      (several pages: OUT-1.png, OUT-2.png, ...): the\n"
+    "                      page's text where the layout put it, images as\n"
+    "                      labelled placeholders, a legend of the colours\n"
+    "  --png-region-only   the overlay shows the story region and 120 px around\n"
+    "                      it, not the whole page\n"
     "  --explain           print the decisions (blocks, sentences, images) to stderr\n"
     "  --css-dir D         serve <link rel=stylesheet> from local directory D\n"
     "  --width N           layout viewport width in px, 200 to 10000 (default 1280)\n"
@@ -485,6 +489,8 @@ int cli_extract(int argc, char **argv)
             sb_buf_puts(&params, v);
         } else if ((v = cli_value(&a, "--png"))) {
             png = v;
+        } else if (cli_flag(&a, "--png-region-only")) {
+            opt.png_region_only = true;
         } else if (cli_flag(&a, "--explain")) {
             explain = true;
         } else if ((v = cli_value(&a, "--jobs")) || (v = cli_value(&a, "-j"))) {
@@ -528,6 +534,11 @@ int cli_extract(int argc, char **argv)
     }
     if (inputs.n == 0) {
         cli_usage_error(&a, "no PAGE given");
+        status = 2;
+        goto done;
+    }
+    if (opt.png_region_only && !png) {
+        cli_usage_error(&a, "--png-region-only crops the --png overlay: give --png OUT.png");
         status = 2;
         goto done;
     }

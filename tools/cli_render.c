@@ -11,12 +11,15 @@ static const char usage[] =
     "\n"
     "Renders PAGE (a file, a gzip file or - for standard input) and draws its\n"
     "boxes into OUT.png: text blocks green, link-heavy boxes orange, images\n"
-    "blue, text runs as grey bars, the chosen story region outlined in pink.\n"
-    "The image has the page's width and height (cut at 20000 px).\n"
+    "blue placeholders labelled with their file name and size, the page's text\n"
+    "where the layout put it (links blue), the chosen story region outlined in\n"
+    "pink, and a legend.  The image has the page's width and height (cut at\n"
+    "8000 x 20000 px and 32 million pixels).\n"
     "\n"
     "options:\n"
     "  --png OUT.png       where to write the image (required)\n"
     "  --no-region         do not look for the story region\n"
+    "  --png-region-only   show the story region and 120 px around it\n"
     "  --width N           layout viewport width in px, 200 to 10000 (default 1280)\n"
     "  --css-dir D         serve <link rel=stylesheet> from local directory D\n"
     "  -h, --help          show this help\n"
@@ -43,6 +46,8 @@ int cli_render(int argc, char **argv)
             png = v;
         } else if (cli_flag(&a, "--no-region")) {
             find_region = false;
+        } else if (cli_flag(&a, "--png-region-only")) {
+            opt.png_region_only = true;
         } else if (cli_layout_option(&a, &opt)) {
             continue;
         } else if (a.failed) {
@@ -66,6 +71,7 @@ int cli_render(int argc, char **argv)
         return CLI_EXIT_USAGE;
     }
 
+    opt.png_path = png; /* the render keeps the text for drawing */
     sb_page *page = cli_render_page(path, &opt);
     if (!page)
         return CLI_EXIT_PAGE;
@@ -81,8 +87,9 @@ int cli_render(int argc, char **argv)
 
     char err[512];
     int status = CLI_EXIT_OK;
-    if (sb_overlay_png(page->boxes, have_region ? &region.rect : NULL, NULL, png, err,
-                       sizeof err) != 0)
+    sb_overlay_opts oo = {.region_only = opt.png_region_only};
+    if (sb_overlay_png_opts(page->boxes, have_region ? &region.rect : NULL, NULL, &oo, png, err,
+                            sizeof err) != 0)
         status = cli_page_error(path, "%s", err);
     if (find_region)
         sb_region_free(&region);

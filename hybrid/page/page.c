@@ -106,6 +106,8 @@ const sb_boxtree *sb_page_render(sb_page *p)
         lo.width = p->opt->width;
         lo.css_dir = p->opt->css_dir;
         lo.time_budget_ms = p->opt->time_budget_ms;
+        /* the words' text costs a copy: only for a picture */
+        lo.keep_text = p->opt->png_path != NULL;
     }
     lo.base_url = p->base_url;
     p->boxes = sb_boxtree_build(p->doc, &lo, p->render_error, sizeof p->render_error);

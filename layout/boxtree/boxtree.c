@@ -4,6 +4,7 @@
  * Every rendered element node becomes a box (text nodes do not: they are
  * summed into their boxes' character counts and merged into text runs). */
 #include "layout/boxtree/boxtree.h"
+#include "dom/base/strbuf.h"
 #include "render/render.h"
 
 #include <stdio.h>
@@ -37,6 +38,44 @@ static void grow_rect(sb_rect *r, int x, int y, int w, int h)
     r->h = y1 - y0 > SB_COORD_LIMIT ? SB_COORD_LIMIT : (int)(y1 - y0);
 }
 
+/* Longest image label kept, bytes: a name, not a data: URI. */
+#define IMAGE_LABEL_MAX 48
+
+/* An image box's label: the file name of its src (no directories, query or
+ * fragment), "data: URI", or what the element is when it has no src. */
+static void append_image_label(sb_buf *b, const sb_doc *doc, const sb_rnode *n)
+{
+    const char *src = n->elem >= 0 ? sb_attr(doc->elems[n->elem], "src") : NULL;
+    if (!src || !*src) {
+        sb_buf_puts(b, strcmp(n->tag, "img") == 0 ? "img, no src"
+                       : strcmp(n->tag, "svg") == 0 || strcmp(n->tag, "video") == 0 ||
+                               strcmp(n->tag, "canvas") == 0
+                           ? n->tag
+                           : "background image");
+        return;
+    }
+    if (strncmp(src, "data:", 5) == 0) {
+        sb_buf_puts(b, "data: URI");
+        return;
+    }
+    size_t end = strcspn(src, "?#");
+    size_t start = end;
+    while (start > 0 && src[start - 1] != '/')
+        start--;
+    if (start == end) /* ends with a slash: the whole path */
+        start = 0;
+    size_t len = end - start;
+    if (len > IMAGE_LABEL_MAX) {
+        len = IMAGE_LABEL_MAX;
+        while (len > 0 && ((unsigned char)src[start + len] & 0xC0) == 0x80)
+            len--; /* not inside a UTF-8 sequence */
+    }
+    for (size_t i = 0; i < len; i++) {
+        char c = src[start + i];
+        sb_buf_putc(b, (unsigned char)c < 0x20 ? ' ' : c);
+    }
+}
+
 sb_boxtree *sb_boxtree_build(const sb_doc *doc, const sb_layout_opts *opts, char *err,
                              size_t errlen)
 {
@@ -46,8 +85,9 @@ sb_boxtree *sb_boxtree_build(const sb_doc *doc, const sb_layout_opts *opts, char
 sb_boxtree *sb_boxtree_build_with_fonts(const sb_doc *doc, const sb_layout_opts *opts,
                                         struct sb_fonts *fonts, char *err, size_t errlen)
 {
-    sb_render_opts ro = {0, 0, NULL, NULL, 0, 0};
+    sb_render_opts ro = {0, 0, NULL, NULL, 0, 0, false};
     if (opts) {
+        ro.keep_text = opts->keep_text;
         ro.width = opts->width;
         ro.css_dir = opts->css_dir;
         ro.base_url = opts->base_url;
@@ -83,6 +123,18 @@ sb_boxtree *sb_boxtree_build_with_fonts(const sb_doc *doc, const sb_layout_opts 
     t->boxes = sb_xcalloc(n_boxes, sizeof *t->boxes);
     t->runs = sb_xcalloc(n_words + 1, sizeof *t->runs);
     last_child = sb_xmalloc(n_boxes * sizeof *last_child);
+    bool keep = r->text != NULL;
+    sb_buf text = SB_BUF_INIT;
+    if (keep) {
+        sb_buf_reserve(&text, r->text_len + n_words + 1);
+        t->image_labels = sb_xcalloc(n_boxes + 1, sizeof *t->image_labels);
+        t->n_fonts = r->n_fonts;
+        t->fonts = sb_xcalloc(r->n_fonts + 1, sizeof *t->fonts);
+        for (size_t i = 0; i < r->n_fonts; i++) {
+            t->fonts[i].file = sb_xstrdup(r->fonts[i].file);
+            t->fonts[i].index = r->fonts[i].index;
+        }
+    }
 
     for (size_t i = 0; i < r->n_nodes; i++) {
         const sb_rnode *n = &r->nodes[i];
@@ -95,8 +147,18 @@ sb_boxtree *sb_boxtree_build_with_fonts(const sb_doc *doc, const sb_layout_opts 
             /* Runs continue only over consecutive words of one element. */
             if (run && run->box == parent && i > 0 && r->nodes[i - 1].is_text &&
                 r->nodes[i - 1].parent == n->parent && same_line(run, n)) {
+                /* a space where the line has a gap (words litehtml split
+                 * without one, as in CJK text, are joined) */
+                bool gap = (long long)n->x > (long long)run->rect.x + run->rect.w;
                 grow_rect(&run->rect, n->x, n->y, n->w, n->h);
                 run->chars += n->chars;
+                if (keep) {
+                    /* nothing else is appended between a run's words */
+                    if (gap)
+                        sb_buf_putc(&text, ' ');
+                    sb_buf_append(&text, r->text + n->text_off, n->text_len);
+                    run->text_len = (unsigned)(text.len - run->text_off);
+                }
             } else {
                 run = &t->runs[t->n_runs++];
                 run->rect = (sb_rect){n->x, n->y, n->w, n->h};
@@ -104,6 +166,13 @@ sb_boxtree *sb_boxtree_build_with_fonts(const sb_doc *doc, const sb_layout_opts 
                 run->chars = n->chars;
                 run->in_link = n->in_link;
                 run->font_size = n->font_size;
+                run->font = -1;
+                if (keep) {
+                    run->text_off = (unsigned)text.len;
+                    sb_buf_append(&text, r->text + n->text_off, n->text_len);
+                    run->text_len = n->text_len;
+                    run->font = n->font;
+                }
             }
             t->boxes[parent].own_chars += n->chars;
             /* Ancestors get the counts in the pass below. */
@@ -130,6 +199,11 @@ sb_boxtree *sb_boxtree_build_with_fonts(const sb_doc *doc, const sb_layout_opts 
         box->is_image = n->is_image;
         box->is_inline = n->display == SB_RDISP_INLINE || n->display == SB_RDISP_INLINE_BLOCK;
         box->is_fixed = n->is_fixed;
+        if (keep && n->is_image) {
+            t->image_labels[b].off = (unsigned)text.len;
+            append_image_label(&text, doc, n);
+            t->image_labels[b].len = (unsigned)(text.len - t->image_labels[b].off);
+        }
         if (parent >= 0) {
             if (last_child[parent] < 0)
                 t->boxes[parent].first_child = b;
@@ -148,6 +222,10 @@ sb_boxtree *sb_boxtree_build_with_fonts(const sb_doc *doc, const sb_layout_opts 
             t->boxes[box->parent].link_chars += box->link_chars;
         }
     }
+    if (keep) {
+        t->text_len = text.len;
+        t->text = text.data ? sb_buf_steal(&text) : sb_xstrdup("");
+    }
     free(last_child);
     free(box_of_node);
     sb_render_free(r);
@@ -161,6 +239,11 @@ void sb_boxtree_free(sb_boxtree *t)
     free(t->boxes);
     free(t->runs);
     free(t->box_of_elem);
+    for (size_t i = 0; i < t->n_fonts; i++)
+        free(t->fonts[i].file);
+    free(t->fonts);
+    free(t->text);
+    free(t->image_labels);
     free(t);
 }
 

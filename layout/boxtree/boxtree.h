@@ -6,7 +6,11 @@
  * head...) are absent.  boxes[0] is the root (<html>).  Text is kept as
  * runs: the words of one element's direct text that sit on one line, merged
  * into one rectangle; they are what the proximity step groups into visual
- * blocks. */
+ * blocks.
+ *
+ * Asked for (keep_text, for the overlay), the tree also keeps each run's
+ * text, the words litehtml measured, and the face they were measured with,
+ * and a label for each image box; otherwise nothing of it is copied. */
 #ifndef SB_BOXTREE_H
 #define SB_BOXTREE_H
 
@@ -41,7 +45,22 @@ typedef struct sb_textrun {
     unsigned chars;
     bool in_link;
     int font_size;
+    unsigned text_off;     /* keep_text: the run's words, a space where
+                              the line shows a gap between two, */
+    unsigned text_len;     /* bytes text_off .. + text_len of t->text */
+    int font;              /* keep_text: index into t->fonts, else -1 */
 } sb_textrun;
+
+/* A face as FreeType opens it: file and face index. */
+typedef struct sb_run_font {
+    char *file;
+    int index;
+} sb_run_font;
+
+/* A byte range of sb_boxtree.text. */
+typedef struct sb_text_span {
+    unsigned off, len;
+} sb_text_span;
 
 typedef struct sb_boxtree {
     sb_box *boxes;
@@ -51,6 +70,12 @@ typedef struct sb_boxtree {
     int page_width, page_height;
     int *box_of_elem;      /* sb_doc element id -> box index, or -1 */
     size_t n_elems;
+    /* keep_text only, else NULL and 0: */
+    char *text;            /* run texts and image labels */
+    size_t text_len;
+    sb_run_font *fonts;
+    size_t n_fonts;
+    sb_text_span *image_labels; /* per box; len 0 for boxes not images */
 } sb_boxtree;
 
 typedef struct sb_layout_opts {
@@ -58,6 +83,7 @@ typedef struct sb_layout_opts {
     const char *css_dir;   /* NULL: external stylesheets are ignored */
     const char *base_url;  /* for resolving stylesheet URLs */
     int time_budget_ms;    /* 0 = 10000 */
+    bool keep_text;        /* keep run texts, faces and image labels */
 } sb_layout_opts;
 
 /* Renders the document and builds its box tree.  Returns NULL with a
