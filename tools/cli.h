@@ -10,8 +10,7 @@
  *                        "storybox: PAGE: reason"
  *     CLI_EXIT_USAGE  2  unknown option, missing argument...; one line
  *                        plus a hint to --help
- * tools/cli_common.c holds the helpers below and weak stand-ins for the
- * subcommands built in other files, so the tool always links. */
+ * tools/cli_common.c holds the helpers below. */
 #ifndef SB_CLI_H
 #define SB_CLI_H
 

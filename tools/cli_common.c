@@ -1,5 +1,4 @@
-/* cli_common.c: helpers shared by the subcommands, and weak stand-ins for
- * subcommands that live in files another part of the project provides. */
+/* cli_common.c: helpers shared by the subcommands. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,22 +84,4 @@ sb_page *cli_render_page(const char *path, const sb_options *opt)
         return NULL;
     }
     return page;
-}
-
-/* Stand-ins so the tool links while a subcommand's file is missing; the
- * real definitions replace them. */
-__attribute__((weak)) int cli_extract(int argc, char **argv)
-{
-    (void)argc;
-    (void)argv;
-    fputs("storybox: extract is not built\n", stderr);
-    return CLI_EXIT_USAGE;
-}
-
-__attribute__((weak)) int cli_eval(int argc, char **argv)
-{
-    (void)argc;
-    (void)argv;
-    fputs("storybox: eval is not built\n", stderr);
-    return CLI_EXIT_USAGE;
 }
