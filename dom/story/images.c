@@ -779,6 +779,23 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
     *n_images = s.n_list;
     if (!s.best.url)
         return declared_only(declared);
+    /* A declared image that no candidate renders, against a best candidate
+     * outside the lead position: the reader sees no picture at the top of
+     * the story, so the publisher's declared picture is the lead (without
+     * a box).  Measured on both corpora: the picks this replaces were
+     * graphics, maps and in-story photos further down the page. */
+    bool best_in_view = s.best.order == 0.0 || /* the story's first picture */
+                        (s.best.has_box && s.layout_top >= 0 &&
+                         s.best.box.y < s.layout_top + FIRST_SCREEN_PX);
+    if (declared && s.best.declared == 0.0 && s.best.position == 0.0 && !best_in_view) {
+        if (c->explain)
+            fprintf(c->explain,
+                    "lead image %s (declared, no box: the best candidate %s is not a rendition of "
+                    "it and sits outside the lead position)\n",
+                    declared, s.best.url);
+        free_candidate(&s.best);
+        return declared_only(declared);
+    }
     sb_image *im = sb_xcalloc(1, sizeof *im);
     candidate *k = &s.best;
     im->url = k->url;
