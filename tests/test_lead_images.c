@@ -223,6 +223,17 @@ static void test_same_picture(void **state)
                                  "https://a.example/harbour-at-dawn.jpg"));
     assert_false(sb_same_picture("https://a.example/harbour-gallery-1.jpg",
                                  "https://a.example/harbour-gallery-2.jpg"));
+    /* A long identifier leads the name and the service appends the crop. */
+    assert_true(sb_same_picture(
+        "http://cdn.example/resize/9b6b601b440031309c748f864087a138_extract=67,0,1867,1050_"
+        "resize=680,383_.jpg?hash=a5",
+        "https://cdn.example/original/9b6b601b440031309c748f864087a138.jpg"));
+    assert_true(sb_same_picture("http://a.example/n/PICT000146889449_trans_NvBQ.jpeg?imwidth=450",
+                                "http://a.example/n/PICT000146889449-xlarge_trans_NvBQ.jpeg"));
+    assert_false(sb_same_picture("http://a.example/n/PICT000146889449_trans.jpeg",
+                                 "http://a.example/n/PICT000146889450_trans.jpeg"));
+    assert_false(sb_same_picture("https://a.example/harbour-gallery-photo-1.jpg",
+                                 "https://a.example/harbour-gallery-photo-2.jpg"));
     assert_false(sb_same_picture("data:image/gif;base64,AAAA", "data:image/gif;base64,BBBB"));
     char *k = sb_picture_key("https://cdn.example/Uploads/Storm-Seawall-1040x572.JPG?w=5");
     assert_string_equal(k, "storm-seawall");
