@@ -103,7 +103,8 @@ typedef struct candidate {
 
 /* Lazy loaders keep the real picture in one of these (first found wins). */
 static const char *const lazy_attrs[] = {"data-src", "data-lazy-src", "data-original",
-                                         "data-hi-res-src", "data-url", "data-lazy", NULL};
+                                         "data-hi-res-src", "data-retina-src", "data-url",
+                                         "data-lazy", NULL};
 static const char *const lazy_set_attrs[] = {"data-srcset", "data-lazy-srcset", NULL};
 
 /* A URL at all: lazy loaders also keep JSON configs in data attributes
@@ -182,8 +183,8 @@ static char *image_url(const GumboNode *img, const char **superseded, int *srcse
             if (sb_tag(s) != GUMBO_TAG_SOURCE)
                 continue;
             const char *v = sb_attr(s, "srcset");
-            if (!v)
-                v = sb_attr(s, "data-srcset");
+            for (int j = 0; !v && lazy_set_attrs[j]; j++)
+                v = sb_attr(s, lazy_set_attrs[j]);
             char *best = v ? sb_srcset_best(v) : NULL;
             if (best && usable_url(best)) {
                 *superseded = src && *src ? src : NULL;
