@@ -236,6 +236,27 @@ static void test_declared_beats_far_picture(void **state)
     }
 }
 
+static void test_featured_above_headline(void **state)
+{
+    (void)state;
+    /* The featured picture above the headline is a rendition of the
+     * declared image and leads; a logo above it is not considered. */
+    const char *html =
+        "<html><head><title>Storm floods harbour town</title>"
+        "<meta property='og:image' content='https://news.example.org/up/storm-quay.jpg'>"
+        "</head><body><div class='post'><img src='/up/site-banner.jpg' width=900 height=200>"
+        "<img src='/up/storm-quay-500x300.jpg' width=500 height=300>"
+        "<article><h1>Storm floods harbour town</h1>"
+        "<img src='/up/ferry-office.jpg' width=600 height=400>" STORY_PARA STORY_PARA STORY_PARA
+        "</article></div></body></html>";
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract_inline(html, methods[m]);
+        assert_string_equal(s->lead_image->url, "https://news.example.org/up/storm-quay-500x300.jpg");
+        sb_story_free(s);
+    }
+}
+
 static void test_retina_and_source_lazy_srcset(void **state)
 {
     (void)state;
@@ -348,6 +369,7 @@ int main(void)
         cmocka_unit_test(test_noscript_ad),     cmocka_unit_test(test_lazy_placeholder),
         cmocka_unit_test(test_declared_beats_far_picture),
         cmocka_unit_test(test_retina_and_source_lazy_srcset),
+        cmocka_unit_test(test_featured_above_headline),
         cmocka_unit_test(test_byline_avatar),   cmocka_unit_test(test_related_above),
         cmocka_unit_test(test_gallery_below),   cmocka_unit_test(test_og_rendition),
         cmocka_unit_test(test_story_images),

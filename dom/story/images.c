@@ -84,6 +84,7 @@
 #define STORY_PARA_MIN 80u      /* bytes: shorter lines are not story paragraphs */
 #define FIRST_SCREEN_PX 900
 #define STORY_PARA_LOOKUPS 400  /* paragraphs searched for the lead zone's end */
+#define PRE_HEADLINE_ELEMS 300  /* elements above the headline searched for the declared image */
 
 typedef struct candidate {
     char *url;             /* resolved */
@@ -769,6 +770,26 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
         up[n_up++] = a;
     while (n_up-- > 0)
         judge_element(&s, up[n_up], true);
+    /* Featured images often sit above the headline, outside the range:
+     * there, only a rendition of the declared image is a candidate. */
+    for (int i = start > PRE_HEADLINE_ELEMS ? start - PRE_HEADLINE_ELEMS : 0;
+         declared && i < start && s.judged < MAX_CANDIDATES; i++) {
+        const GumboNode *n = c->doc->elems[i];
+        if (sb_tag(n) != GUMBO_TAG_IMG)
+            continue;
+        const char *superseded = NULL;
+        int sw = 0;
+        char *url = image_url(n, &superseded, &sw);
+        char *abs = url ? sb_url_resolve(s.base, url) : NULL;
+        bool rendition = false;
+        for (size_t m = 0; abs && m < meta->n_images && !rendition; m++)
+            rendition = sb_same_picture(abs, meta->images[m]);
+        free(abs);
+        if (rendition)
+            judge(&s, url, "img above the headline", n, i, i, sw, superseded);
+        else
+            free(url);
+    }
     for (int i = start; i < end && s.judged < MAX_CANDIDATES; i++)
         judge_element(&s, i, false);
 
