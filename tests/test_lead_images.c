@@ -196,6 +196,92 @@ static void test_declared_alone(void **state)
     sb_story_free(s);
 }
 
+/* The lead image of an inline page, by `method`; the caller frees. */
+static sb_story *extract_inline(const char *html, const char *method)
+{
+    sb_options opt;
+    sb_options_init(&opt);
+    opt.method = method;
+    opt.base_url = PAGE_URL;
+    sb_story *s = sb_extract(html, strlen(html), &opt);
+    assert_non_null(s->lead_image);
+    return s;
+}
+
+#define STORY_PARA "<p>The storm reached the harbour shortly after midnight, tearing boats from " \
+                   "their moorings and flooding the quayside shops along the old fish market.</p>"
+
+static void test_declared_beats_far_picture(void **state)
+{
+    (void)state;
+    /* The declared picture is not shown; the best candidate is a chart far
+     * down the story, after a first small picture: the reader sees no
+     * picture at the top, so the declared one leads, without a box. */
+    const char *html =
+        "<html><head><title>Storm floods harbour town</title>"
+        "<meta property='og:image' content='https://cdn.example.org/social/storm-card.jpg'>"
+        "</head><body><article><h1>Storm floods harbour town</h1>" STORY_PARA STORY_PARA
+        "<img src='/media/ferry-timetable.png' width=200 height=120>" STORY_PARA STORY_PARA
+        STORY_PARA STORY_PARA STORY_PARA STORY_PARA STORY_PARA STORY_PARA STORY_PARA STORY_PARA
+        STORY_PARA STORY_PARA STORY_PARA STORY_PARA STORY_PARA STORY_PARA STORY_PARA STORY_PARA
+        "<img src='/media/rainfall-chart.png' width=800 height=500>" STORY_PARA
+        "</article></body></html>";
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract_inline(html, methods[m]);
+        assert_string_equal(s->lead_image->url, "https://cdn.example.org/social/storm-card.jpg");
+        assert_false(s->lead_image->has_box);
+        assert_int_equal(s->n_images, 2);
+        sb_story_free(s);
+    }
+}
+
+static void test_featured_above_headline(void **state)
+{
+    (void)state;
+    /* The featured picture above the headline is a rendition of the
+     * declared image and leads; a logo above it is not considered. */
+    const char *html =
+        "<html><head><title>Storm floods harbour town</title>"
+        "<meta property='og:image' content='https://news.example.org/up/storm-quay.jpg'>"
+        "</head><body><div class='post'><img src='/up/site-banner.jpg' width=900 height=200>"
+        "<img src='/up/storm-quay-500x300.jpg' width=500 height=300>"
+        "<article><h1>Storm floods harbour town</h1>"
+        "<img src='/up/ferry-office.jpg' width=600 height=400>" STORY_PARA STORY_PARA STORY_PARA
+        "</article></div></body></html>";
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract_inline(html, methods[m]);
+        assert_string_equal(s->lead_image->url, "https://news.example.org/up/storm-quay-500x300.jpg");
+        sb_story_free(s);
+    }
+}
+
+static void test_retina_and_source_lazy_srcset(void **state)
+{
+    (void)state;
+    /* data-retina-src replaces an empty-gif src; a <picture> whose sources
+     * carry only data-lazy-srcset shows their picture. */
+    const char *retina = "<html><body><article><h1>Storm floods harbour town</h1>"
+                         "<img src='/img/leer.gif' width=960 height=540 "
+                         "data-retina-src='/media/storm-quay.jpg'>" STORY_PARA STORY_PARA
+                         "</article></body></html>";
+    const char *picture = "<html><body><article><h1>Storm floods harbour town</h1>"
+                          "<picture><source data-lazy-srcset='/media/storm-boats-900x600.webp 900w'>"
+                          "<img width=900 height=600></picture>" STORY_PARA STORY_PARA
+                          "</article></body></html>";
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract_inline(retina, methods[m]);
+        assert_string_equal(s->lead_image->url, "https://news.example.org/media/storm-quay.jpg");
+        sb_story_free(s);
+        s = extract_inline(picture, methods[m]);
+        assert_string_equal(s->lead_image->url,
+                            "https://news.example.org/media/storm-boats-900x600.webp");
+        sb_story_free(s);
+    }
+}
+
 static void test_same_picture(void **state)
 {
     (void)state;
@@ -223,6 +309,17 @@ static void test_same_picture(void **state)
                                  "https://a.example/harbour-at-dawn.jpg"));
     assert_false(sb_same_picture("https://a.example/harbour-gallery-1.jpg",
                                  "https://a.example/harbour-gallery-2.jpg"));
+    /* A long identifier leads the name and the service appends the crop. */
+    assert_true(sb_same_picture(
+        "http://cdn.example/resize/9b6b601b440031309c748f864087a138_extract=67,0,1867,1050_"
+        "resize=680,383_.jpg?hash=a5",
+        "https://cdn.example/original/9b6b601b440031309c748f864087a138.jpg"));
+    assert_true(sb_same_picture("http://a.example/n/PICT000146889449_trans_NvBQ.jpeg?imwidth=450",
+                                "http://a.example/n/PICT000146889449-xlarge_trans_NvBQ.jpeg"));
+    assert_false(sb_same_picture("http://a.example/n/PICT000146889449_trans.jpeg",
+                                 "http://a.example/n/PICT000146889450_trans.jpeg"));
+    assert_false(sb_same_picture("https://a.example/harbour-gallery-photo-1.jpg",
+                                 "https://a.example/harbour-gallery-photo-2.jpg"));
     assert_false(sb_same_picture("data:image/gif;base64,AAAA", "data:image/gif;base64,BBBB"));
     char *k = sb_picture_key("https://cdn.example/Uploads/Storm-Seawall-1040x572.JPG?w=5");
     assert_string_equal(k, "storm-seawall");
@@ -270,6 +367,9 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_noscript_ad),     cmocka_unit_test(test_lazy_placeholder),
+        cmocka_unit_test(test_declared_beats_far_picture),
+        cmocka_unit_test(test_retina_and_source_lazy_srcset),
+        cmocka_unit_test(test_featured_above_headline),
         cmocka_unit_test(test_byline_avatar),   cmocka_unit_test(test_related_above),
         cmocka_unit_test(test_gallery_below),   cmocka_unit_test(test_og_rendition),
         cmocka_unit_test(test_story_images),

@@ -401,6 +401,30 @@ static bool same_but_rendition_word(const char *a, const char *b)
     return has_letter(sa) && has_letter(sb) && (has_digit(sa) || has_digit(sb));
 }
 
+/* Keys whose file names start with the same long identifier token, a
+ * hash or a picture number ("9b6b601b4400...a138" against
+ * "9b6b601b4400...a138_extract=67,0,1867,1050_resize=680,383_",
+ * "telemmglpict000146889449_trans_..." against
+ * "telemmglpict000146889449-xlarge_trans_..."): image services append the
+ * crop and size after it.  An identifier has ID_TOKEN_MIN characters or
+ * more of which ID_DIGITS_MIN or more are digits, so a word ("storm",
+ * "harbour-gallery") never counts. */
+#define ID_TOKEN_MIN 16
+#define ID_DIGITS_MIN 6
+
+static bool same_leading_id(const char *a, const char *b)
+{
+    const char *na = strrchr(a, '/'), *nb = strrchr(b, '/');
+    na = na ? na + 1 : a;
+    nb = nb ? nb + 1 : b;
+    size_t la = 0, lb = 0, digits = 0;
+    while (na[la] && !is_sep(na[la]))
+        digits += isdigit((unsigned char)na[la++]) != 0;
+    while (nb[lb] && !is_sep(nb[lb]))
+        lb++;
+    return la == lb && la >= ID_TOKEN_MIN && digits >= ID_DIGITS_MIN && strncmp(na, nb, la) == 0;
+}
+
 /* The URL without scheme and fragment, for the exact comparison. */
 static const char *after_scheme(const char *u)
 {
@@ -417,7 +441,8 @@ bool sb_same_picture(const char *a, const char *b)
     if (la == lb && strncmp(ra, rb, la) == 0)
         return true;
     char *ka = sb_picture_key(a), *kb = sb_picture_key(b);
-    bool same = ka && kb && (strcmp(ka, kb) == 0 || same_but_rendition_word(ka, kb));
+    bool same = ka && kb && (strcmp(ka, kb) == 0 || same_but_rendition_word(ka, kb) ||
+                                  same_leading_id(ka, kb));
     free(ka);
     free(kb);
     return same;

@@ -84,6 +84,7 @@
 #define STORY_PARA_MIN 80u      /* bytes: shorter lines are not story paragraphs */
 #define FIRST_SCREEN_PX 900
 #define STORY_PARA_LOOKUPS 400  /* paragraphs searched for the lead zone's end */
+#define PRE_HEADLINE_ELEMS 300  /* elements above the headline searched for the declared image */
 
 typedef struct candidate {
     char *url;             /* resolved */
@@ -103,7 +104,8 @@ typedef struct candidate {
 
 /* Lazy loaders keep the real picture in one of these (first found wins). */
 static const char *const lazy_attrs[] = {"data-src", "data-lazy-src", "data-original",
-                                         "data-hi-res-src", "data-url", "data-lazy", NULL};
+                                         "data-hi-res-src", "data-retina-src", "data-url",
+                                         "data-lazy", NULL};
 static const char *const lazy_set_attrs[] = {"data-srcset", "data-lazy-srcset", NULL};
 
 /* A URL at all: lazy loaders also keep JSON configs in data attributes
@@ -182,8 +184,8 @@ static char *image_url(const GumboNode *img, const char **superseded, int *srcse
             if (sb_tag(s) != GUMBO_TAG_SOURCE)
                 continue;
             const char *v = sb_attr(s, "srcset");
-            if (!v)
-                v = sb_attr(s, "data-srcset");
+            for (int j = 0; !v && lazy_set_attrs[j]; j++)
+                v = sb_attr(s, lazy_set_attrs[j]);
             char *best = v ? sb_srcset_best(v) : NULL;
             if (best && usable_url(best)) {
                 *superseded = src && *src ? src : NULL;
@@ -768,6 +770,26 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
         up[n_up++] = a;
     while (n_up-- > 0)
         judge_element(&s, up[n_up], true);
+    /* Featured images often sit above the headline, outside the range:
+     * there, only a rendition of the declared image is a candidate. */
+    for (int i = start > PRE_HEADLINE_ELEMS ? start - PRE_HEADLINE_ELEMS : 0;
+         declared && i < start && s.judged < MAX_CANDIDATES; i++) {
+        const GumboNode *n = c->doc->elems[i];
+        if (sb_tag(n) != GUMBO_TAG_IMG)
+            continue;
+        const char *superseded = NULL;
+        int sw = 0;
+        char *url = image_url(n, &superseded, &sw);
+        char *abs = url ? sb_url_resolve(s.base, url) : NULL;
+        bool rendition = false;
+        for (size_t m = 0; abs && m < meta->n_images && !rendition; m++)
+            rendition = sb_same_picture(abs, meta->images[m]);
+        free(abs);
+        if (rendition)
+            judge(&s, url, "img above the headline", n, i, i, sw, superseded);
+        else
+            free(url);
+    }
     for (int i = start; i < end && s.judged < MAX_CANDIDATES; i++)
         judge_element(&s, i, false);
 
@@ -779,6 +801,23 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
     *n_images = s.n_list;
     if (!s.best.url)
         return declared_only(declared);
+    /* A declared image that no candidate renders, against a best candidate
+     * outside the lead position: the reader sees no picture at the top of
+     * the story, so the publisher's declared picture is the lead (without
+     * a box).  Measured on both corpora: the picks this replaces were
+     * graphics, maps and in-story photos further down the page. */
+    bool best_in_view = s.best.order == 0.0 || /* the story's first picture */
+                        (s.best.has_box && s.layout_top >= 0 &&
+                         s.best.box.y < s.layout_top + FIRST_SCREEN_PX);
+    if (declared && s.best.declared == 0.0 && s.best.position == 0.0 && !best_in_view) {
+        if (c->explain)
+            fprintf(c->explain,
+                    "lead image %s (declared, no box: the best candidate %s is not a rendition of "
+                    "it and sits outside the lead position)\n",
+                    declared, s.best.url);
+        free_candidate(&s.best);
+        return declared_only(declared);
+    }
     sb_image *im = sb_xcalloc(1, sizeof *im);
     candidate *k = &s.best;
     im->url = k->url;
