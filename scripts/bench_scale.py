@@ -8,8 +8,9 @@ efficiency from 1 to 2 and the peak RSS per process.
         [--corpus /work/shared/corpus] [--per-file 100] [--limit N] [--method hybrid]
 
 The WARC files are written to a temporary directory and removed at the end.
-The per-page cost against batch size: `--jobs 1` also runs on the first half
-of the files, and the ms/page of both batches is printed.  Dask's pages/s are
+The per-page cost against batch size: `--jobs 1` also runs on each half of
+the files apart, and the CPU ms/page of the whole batch and of the halves
+are printed (equal when the cost does not grow with the batch).  Dask's pages/s are
 counted from the moment the cluster is up (its start-up is printed apart).
 """
 import argparse
@@ -26,8 +27,9 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 import pack_warc  # noqa: E402
 
 
-def run_measured(cmd, env=None):
-    """Runs cmd; returns (seconds, peak RSS of the process in MiB, stdout)."""
+def run_measured(cmd, env=None, cpu=None):
+    """Runs cmd; returns (seconds, peak RSS of the process in MiB, stdout);
+    appends its CPU seconds (user + system) to the list `cpu` if given."""
     t0 = time.monotonic()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     out = proc.stdout.read()
@@ -35,6 +37,8 @@ def run_measured(cmd, env=None):
     _, status, usage = os.wait4(proc.pid, 0)
     proc.returncode = os.waitstatus_to_exitcode(status)
     seconds = time.monotonic() - t0
+    if cpu is not None:
+        cpu.append(usage.ru_utime + usage.ru_stime)
     if proc.returncode not in (0, 1):  # 1: some page failed, still a run
         sys.exit("bench_scale: %s failed (%d): %s" % (cmd[0], proc.returncode,
                                                     err.decode(errors="replace")[-500:]))
@@ -74,22 +78,24 @@ def main():
               % (len(pages), len(warcs), size / 2**20, args.method, os.cpu_count()))
 
         rows = []
-        per_page = []
+        whole_cpu = []
         for jobs in (1, 2):
             out = os.path.join(d, "cli-%d.jsonl" % jobs)
             secs, rss, _ = run_measured([args.storybox, "extract", "--quiet", "--jobs", str(jobs),
-                                         "--method", args.method, "-o", out, *warcs])
+                                         "--method", args.method, "-o", out, *warcs],
+                                        cpu=whole_cpu if jobs == 1 else None)
             n = count_lines(out)
             rows.append(("storybox extract --jobs %d" % jobs, jobs, n, secs, [rss], 0.0))
-            if jobs == 1:
-                per_page.append((n, 1000 * secs / n))
-        # The same command on half the batch: per-page cost against batch size.
-        half = warcs[: max(1, len(warcs) // 2)]
-        out = os.path.join(d, "cli-half.jsonl")
-        secs, _, _ = run_measured([args.storybox, "extract", "--quiet", "--jobs", "1",
-                                   "--method", args.method, "-o", out, *half])
-        n = count_lines(out)
-        per_page.insert(0, (n, 1000 * secs / n))
+        # Per-page cost against batch size: the two halves run apart must
+        # cost, in CPU time (which other load on the machine does not
+        # inflate as it does wall time), what the whole batch costs.
+        half_cpu = []
+        mid = max(1, len(warcs) // 2)
+        for part in (warcs[:mid], warcs[mid:]):
+            if part:
+                run_measured([args.storybox, "extract", "--quiet", "--jobs", "1",
+                              "--method", args.method, "-o", os.path.join(d, "half.jsonl"),
+                              *part], cpu=half_cpu)
 
         for workers in (1, 2):
             outdir = os.path.join(d, "dask-%d" % workers)
@@ -116,8 +122,11 @@ def main():
         print("| %s | %d | %.1f%s | %.1f | %.0f%% | %s |"
               % (name, n, secs, extra, pps, 100 * eff, ", ".join("%.0f" % r for r in rss)))
     print()
-    print("per-page cost, storybox extract --jobs 1: %s"
-          % "; ".join("%d pages: %.1f ms/page" % p for p in per_page))
+    n_all = rows[0][2]
+    print("per-page CPU cost, storybox extract --jobs 1: whole batch %.1f ms/page, "
+          "its two halves run apart %.1f ms/page (ratio %.2f)"
+          % (1000 * whole_cpu[0] / n_all, 1000 * sum(half_cpu) / n_all,
+             whole_cpu[0] / sum(half_cpu)))
     return 0
 
 
