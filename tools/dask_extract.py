@@ -233,12 +233,14 @@ def main(argv=None):
     except ImportError:
         fail_setup("Dask distributed is not importable by %s "
                    "(Debian: apt-get install python3-distributed)" % sys.executable)
+    # The module checks the method before it opens the file: an unknown one
+    # is a usage error here, not a task failing on every worker.
     try:
-        storybox.extract(b"<p>method check</p>", method=args.method, **params)
+        storybox.extract_warc(os.devnull, method=args.method, **params)
     except (ValueError, TypeError) as exc:
         fail_setup(str(exc))
-    except storybox.ExtractionError:
-        pass  # the method exists; a two-word page need not have a story
+    except OSError:
+        pass
     for path in args.warcs:
         if not os.path.isfile(path):
             fail_setup("cannot read '%s': not a file" % path)

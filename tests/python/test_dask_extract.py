@@ -127,6 +127,17 @@ class DaskExtractTest(unittest.TestCase):
         again = self.shard_records(outdir)
         self.assertEqual(sorted(r["warc_record_id"] for r in again), sorted(self.expected))
 
+    def test_usage_errors_are_one_line_exit_2(self):
+        outdir = os.path.join(self.tmp.name, "never")
+        for extra, message in [(["--method", "nope"], "dask_extract: storybox.extract_warc: "
+                                 "unknown method 'nope'\n"),
+                               (["/no/such.warc.gz"], "dask_extract: cannot read "
+                                "'/no/such.warc.gz': not a file\n")]:
+            proc = subprocess.run([sys.executable, TOOL, "local", self.inputs[0], *extra,
+                                   "-o", outdir], capture_output=True, text=True, timeout=60)
+            self.assertEqual((proc.returncode, proc.stderr, proc.stdout), (2, message, ""))
+        self.assertFalse(os.path.exists(outdir))
+
     def test_records_equal_the_modules(self):
         import storybox
         outdir = os.path.join(self.tmp.name, "out_nosplit")
