@@ -250,8 +250,8 @@ def main(argv=None):
     os.makedirs(args.outdir, exist_ok=True)
     outdir = os.path.abspath(args.outdir)
     tasks = []
-    for path in args.warcs:
-        path = os.path.abspath(path)
+    # A file named twice is extracted once (its tasks would share keys).
+    for path in dict.fromkeys(os.path.abspath(p) for p in args.warcs):
         for start, end in plan_ranges(path, args.split_bytes):
             tasks.append((path, start, end))
 
