@@ -141,8 +141,20 @@ def extract_range(path, start, end, outdir, method, params):
     import tempfile
     import storybox
 
+    import glob
+
     shard = os.path.join(outdir, shard_name(path, start))
+    # A worker that died in this task left its temporary shard: Dask runs
+    # one attempt of a task at a time, so those are dead attempts' leftovers.
+    for stale in glob.glob(glob.escape(shard) + ".tmp-*"):
+        try:
+            os.unlink(stale)
+        except FileNotFoundError:
+            pass
     tmp_shard = "%s.tmp-%d-%s" % (shard, os.getpid(), os.urandom(4).hex())
+    # For the test of a worker's death: the first task to write a record
+    # kills its worker, once (the marker file says it happened).
+    crash_marker = os.environ.get("STORYBOX_DASK_TEST_CRASH_ONCE")
     pages = errors = 0
     t0 = time.monotonic()
     src = path
@@ -169,6 +181,13 @@ def extract_range(path, start, end, outdir, method, params):
                     rec["source"] = "%s#%d" % (path, start + off)
                 out.write(json.dumps(rec, ensure_ascii=False) + "\n")
                 pages += 1
+                if crash_marker:
+                    try:
+                        os.close(os.open(crash_marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+                        out.flush()
+                        os._exit(3)  # the worker dies mid-shard
+                    except FileExistsError:
+                        crash_marker = None
                 if rec.get("error"):
                     errors += 1
         os.replace(tmp_shard, shard)

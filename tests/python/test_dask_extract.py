@@ -127,6 +127,24 @@ class DaskExtractTest(unittest.TestCase):
         again = self.shard_records(outdir)
         self.assertEqual(sorted(r["warc_record_id"] for r in again), sorted(self.expected))
 
+    def test_worker_dying_mid_task(self):
+        # The first task to write a record kills its worker process; Dask
+        # reruns the task on a worker the nanny restarts, and its shard
+        # replaces the dead attempt's partial temporary one.
+        outdir = os.path.join(self.tmp.name, "out_crash")
+        marker = os.path.join(self.tmp.name, "crashed")
+        env = dict(os.environ, STORYBOX_DASK_TEST_CRASH_ONCE=marker)
+        proc = subprocess.run([sys.executable, TOOL, "local", *self.inputs, "-o", outdir,
+                               "--workers", "2", "--split-bytes", "6000", "--summary-json"],
+                              capture_output=True, text=True, timeout=300, env=env)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertTrue(os.path.exists(marker))
+        summary = json.loads(proc.stdout)
+        records = self.shard_records(outdir)
+        self.assertEqual(sorted(r["warc_record_id"] for r in records), sorted(self.expected))
+        self.assertEqual(summary["pages"], len(self.expected))
+        self.assertEqual(summary["failed_tasks"], 0)
+
     def test_usage_errors_are_one_line_exit_2(self):
         outdir = os.path.join(self.tmp.name, "never")
         for extra, message in [(["--method", "nope"], "dask_extract: storybox.extract_warc: "
