@@ -23,6 +23,8 @@ import tempfile
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+# The tools are imported from the source tree: no __pycache__ left there.
+sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import pack_warc  # noqa: E402
 

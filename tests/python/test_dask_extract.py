@@ -17,6 +17,8 @@ import unittest
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 SAMPLES = os.path.join(ROOT, "samples")
 TOOL = os.path.join(ROOT, "tools", "dask_extract.py")
+# The tools are imported from the source tree: no __pycache__ left there.
+sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 PAGES = ["news/one_column.html", "news/two_column.html", "news/german.html",
