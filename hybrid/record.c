@@ -6,6 +6,7 @@
 
 #include "dom/base/geom.h"
 #include "dom/base/strbuf.h"
+#include "dom/story/structure.h"
 
 void sb_options_init(sb_options *opt)
 {
@@ -20,12 +21,13 @@ void sb_story_clear(sb_story *s)
     if (!s)
         return;
     char **fields[] = {&s->source, &s->warc_record_id, &s->url, &s->title, &s->byline, &s->published,
-                       &s->modified, &s->site_name, &s->language, &s->description,
+                       &s->modified, &s->site_name, &s->language, &s->description, &s->standfirst,
                        &s->text, &s->method, &s->error};
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         free(*fields[i]);
     sb_image_free(s->lead_image);
     sb_story_images_clear(s);
+    sb_structure_free(s->structure);
     memset(s, 0, sizeof *s);
 }
 

@@ -99,6 +99,9 @@ typedef struct sb_image {
     sb_rect box;
 } sb_image;
 
+/* What the extraction kept of the story's structure (dom/story/structure.h). */
+typedef struct sb_structure sb_structure;
+
 typedef struct sb_story {
     char *source;       /* the input: a path, or "FILE#OFFSET" for a WARC record */
     char *warc_record_id; /* WARC-Record-ID of the record; NULL for other input */
@@ -110,7 +113,13 @@ typedef struct sb_story {
     char *site_name;
     char *language;
     char *description;
+    char *standfirst;
     char *text;         /* paragraphs separated by "\n\n"; never NULL */
+    /* The kinds of the text's blocks (subheadings, lists, quotes, tables)
+     * and their links, for sb_story_to_markdown / sb_story_to_html; NULL
+     * when the method does not keep them (the text is then read as plain
+     * paragraphs).  Opaque. */
+    sb_structure *structure;
     sb_image *lead_image;
     /* Every image of the story in reading order (lead image included),
      * with captions and credits that the text leaves out; NULL / 0 when
@@ -136,6 +145,19 @@ SB_API void sb_story_images_clear(sb_story *s);
 
 /* Serialises the record as one JSON object (no trailing newline). */
 SB_API char *sb_story_to_json(const sb_story *s, bool pretty);
+
+/* The story as a Markdown document (GitHub-flavoured: pipe tables): the
+ * headline as "# ", the standfirst in italics, the byline and date, the
+ * body's subheadings, lists, quotes, tables and preformatted blocks, and
+ * the images as ![alt](url) with their captions.  Markdown specials in the
+ * page's text are escaped.  With `links`, hyperlinks are kept as
+ * [text](url) (http, https and relative URLs only).  malloc'd; a record
+ * with `error` gives an empty document. */
+SB_API char *sb_story_to_markdown(const sb_story *s, bool links);
+/* The same structure as an HTML fragment: one <article> with h1, p, h2..h6,
+ * ul/ol/li, blockquote, table, pre and figure/img/figcaption; every string
+ * escaped, links (with `links`) only to http, https and relative URLs. */
+SB_API char *sb_story_to_html(const sb_story *s, bool links);
 
 /* The registered extraction methods (hybrid, dom and the seed baselines). */
 typedef struct sb_method_info {

@@ -42,7 +42,14 @@ static const char usage[] =
     "  --method NAME       extraction method (default hybrid; see storybox methods)\n"
     "  --mode NAME         same as --method\n"
     "  --url URL           the page's address, for resolving relative URLs\n"
-    "  --format F          json (default for one page), jsonl, text or html\n"
+    "  --format F          json (default for one page), jsonl, text, markdown or\n"
+    "                      html: markdown and html give the story's structure\n"
+    "                      (headline, standfirst, subheadings, lists, quotes,\n"
+    "                      tables, images with captions); with several pages,\n"
+    "                      text, markdown and html documents are each followed\n"
+    "                      by a line holding only a form feed (\\f)\n"
+    "  --links             keep hyperlinks in markdown and html output (http,\n"
+    "                      https and relative URLs only)\n"
     "  --similarity S      off (default: best measured), sentences or blocks\n"
     "  --param K=V         method parameter (repeatable), e.g. --param b=0.6;\n"
     "                      --params K=V,K=V gives several at once; every method\n"
@@ -67,7 +74,7 @@ static const char usage[] =
     "\n"
     "exit status: 0 all pages extracted, 1 some page failed, 2 usage error\n";
 
-typedef enum { FMT_DEFAULT, FMT_JSON, FMT_JSONL, FMT_TEXT, FMT_HTML } out_format;
+typedef enum { FMT_DEFAULT, FMT_JSON, FMT_JSONL, FMT_TEXT, FMT_MARKDOWN, FMT_HTML } out_format;
 
 typedef struct {
     char **paths;
@@ -147,62 +154,14 @@ static char *png_name(const char *png, size_t index, size_t total)
     return sb_buf_steal(&b);
 }
 
-static void html_escaped(FILE *out, const char *s)
+/* The source in an HTML comment: "--" could end the comment early. */
+static void comment_safe(FILE *out, const char *s)
 {
-    for (; s && *s; s++) {
-        switch (*s) {
-        case '<': fputs("&lt;", out); break;
-        case '>': fputs("&gt;", out); break;
-        case '&': fputs("&amp;", out); break;
-        case '"': fputs("&quot;", out); break;
-        default: fputc(*s, out);
-        }
-    }
+    for (; s && *s; s++)
+        fputc(*s == '-' && s[1] == '-' ? '_' : *s == '>' ? '_' : *s, out);
 }
 
-static void print_html(FILE *out, const sb_story *s)
-{
-    fputs("<article>\n<h1>", out);
-    html_escaped(out, s->title);
-    fputs("</h1>\n", out);
-    if (s->byline) {
-        fputs("<p class=\"byline\">", out);
-        html_escaped(out, s->byline);
-        fputs("</p>\n", out);
-    }
-    if (s->published) {
-        fputs("<time datetime=\"", out);
-        html_escaped(out, s->published);
-        fputs("\"></time>\n", out);
-    }
-    if (s->lead_image) {
-        fputs("<figure><img src=\"", out);
-        html_escaped(out, s->lead_image->url);
-        fputs("\" alt=\"", out);
-        html_escaped(out, s->lead_image->alt);
-        fputs("\">", out);
-        if (s->lead_image->caption) {
-            fputs("<figcaption>", out);
-            html_escaped(out, s->lead_image->caption);
-            fputs("</figcaption>", out);
-        }
-        fputs("</figure>\n", out);
-    }
-    const char *p = s->text;
-    while (p && *p) {
-        const char *end = strstr(p, "\n\n");
-        size_t n = end ? (size_t)(end - p) : strlen(p);
-        char *para = sb_xstrndup(p, n);
-        fputs("<p>", out);
-        html_escaped(out, para);
-        fputs("</p>\n", out);
-        free(para);
-        p = end ? end + 2 : p + n;
-    }
-    fputs("</article>\n", out);
-}
-
-static void print_record(FILE *out, const sb_story *s, out_format fmt, bool several)
+static void print_record(FILE *out, const sb_story *s, out_format fmt, bool several, bool links)
 {
     if (fmt == FMT_TEXT) {
         if (s->error) {
@@ -212,11 +171,20 @@ static void print_record(FILE *out, const sb_story *s, out_format fmt, bool seve
         }
         if (several)
             fputs("\f\n", out);
-    } else if (fmt == FMT_HTML) {
-        if (s->error)
-            fprintf(out, "<!-- %s: error -->\n", s->source ? s->source : "-");
-        else
-            print_html(out, s);
+    } else if (fmt == FMT_HTML || fmt == FMT_MARKDOWN) {
+        if (s->error) {
+            fputs("<!-- ", out);
+            comment_safe(out, s->source ? s->source : "-");
+            fputs(": error -->\n", out);
+        } else {
+            char *doc = fmt == FMT_HTML ? sb_story_to_html(s, links) : sb_story_to_markdown(s, links);
+            fputs(doc, out);
+            if (fmt == FMT_MARKDOWN)
+                fputc('\n', out);
+            free(doc);
+        }
+        if (several)
+            fputs("\f\n", out);
     } else {
         bool pretty = fmt == FMT_JSON || (fmt == FMT_DEFAULT && !several);
         char *json = sb_story_to_json(s, pretty);
@@ -240,7 +208,7 @@ typedef struct sink {
 /* What one batch shares with the writer thread. */
 typedef struct batch {
     out_format fmt;
-    bool explain, several;
+    bool explain, several, links;
     sink out;
     /* progress */
     bool progress, progress_shown;
@@ -286,7 +254,7 @@ static void write_record(batch *b, const sb_story *s)
     if (b->out.failed)
         return;
     if (!b->out.gz) {
-        print_record(b->out.f, s, b->fmt, b->several);
+        print_record(b->out.f, s, b->fmt, b->several, b->links);
         if (!b->out.to_file)
             fflush(b->out.f);
         return;
@@ -298,7 +266,7 @@ static void write_record(batch *b, const sb_story *s)
         b->out.failed = true;
         return;
     }
-    print_record(m, s, b->fmt, b->several);
+    print_record(m, s, b->fmt, b->several, b->links);
     fclose(m);
     if (len && gzwrite(b->out.gz, text, (unsigned)len) != (int)len)
         b->out.failed = true;
@@ -435,7 +403,7 @@ int cli_extract(int argc, char **argv)
     sb_options_init(&opt);
     out_format fmt = FMT_DEFAULT;
     const char *png = NULL, *output = NULL;
-    bool explain = false;
+    bool explain = false, links = false;
     long jobs = cli_default_jobs();
     bool progress = isatty(STDERR_FILENO), quiet = false;
     sb_buf params = SB_BUF_INIT;
@@ -464,8 +432,9 @@ int cli_extract(int argc, char **argv)
             else if (strcmp(v, "jsonl") == 0) fmt = FMT_JSONL;
             else if (strcmp(v, "text") == 0) fmt = FMT_TEXT;
             else if (strcmp(v, "html") == 0) fmt = FMT_HTML;
+            else if (strcmp(v, "markdown") == 0) fmt = FMT_MARKDOWN;
             else {
-                cli_usage_error(&a, "unknown format '%s' (json, jsonl, text, html)", v);
+                cli_usage_error(&a, "unknown format '%s' (json, jsonl, text, markdown, html)", v);
                 status = 2;
                 goto done;
             }
@@ -491,6 +460,8 @@ int cli_extract(int argc, char **argv)
             png = v;
         } else if (cli_flag(&a, "--png-region-only")) {
             opt.png_region_only = true;
+        } else if (cli_flag(&a, "--links")) {
+            links = true;
         } else if (cli_flag(&a, "--explain")) {
             explain = true;
         } else if ((v = cli_value(&a, "--jobs")) || (v = cli_value(&a, "-j"))) {
@@ -547,7 +518,7 @@ int cli_extract(int argc, char **argv)
     if (quiet)
         progress = false;
 
-    batch b = {.fmt = fmt, .explain = explain, .progress = progress};
+    batch b = {.fmt = fmt, .explain = explain, .links = links, .progress = progress};
     b.several = inputs.n > 1;
     bool any_warc = false;
     for (size_t i = 0; i < inputs.n; i++)

@@ -7,6 +7,7 @@
 #include "dom/story/extract.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +17,7 @@
 #include "dom/text/sentences.h"
 #include "dom/text/similarity.h"
 #include "dom/story/story_parts.h"
+#include "dom/story/structure.h"
 #include "dom/base/utf8.h"
 
 /* Subtree of a root as an id range: pre-order ids make it contiguous. */
@@ -135,7 +137,7 @@ static bool in_caption(const sb_story_ctx *c, const sb_para *p, int root)
 }
 
 /* Headings at least this long (bytes) are prose set in a heading tag. */
-#define HEADING_PROSE_MIN 80
+#define HEADING_PROSE_MIN SB_HEADING_PROSE_MIN
 
 /* Lines shorter than this without a sentence end may sit in a credits
  * block ("Farm & Ranch", "Courier Staff Writer"). */
@@ -202,7 +204,8 @@ static double best_similarity(const sb_simtext *s, sb_simtext *const *refs, size
  * The sentences of all kept paragraphs form one sequence, so a story's
  * first sentence can be rescued by the second. */
 static void filter_sentences(sb_story_ctx *c, sb_simtext *const *refs, size_t n_refs,
-                             sb_textctx *tctx, bool *keep_para, sb_buf *out)
+                             sb_textctx *tctx, bool *keep_para, sb_buf *out, size_t *seg_start,
+                             size_t *seg_end)
 {
     sb_spans spans = SB_SPANS_INIT;
     size_t *owner = NULL, cap = 0;
@@ -241,10 +244,12 @@ static void filter_sentences(sb_story_ctx *c, sb_simtext *const *refs, size_t n_
             if (out->len)
                 sb_buf_puts(out, "\n\n");
             last_para = owner[k];
+            seg_start[last_para] = out->len;
         } else {
             sb_buf_putc(out, ' ');
         }
         sb_buf_append(out, c->paras[owner[k]].text + spans.v[k].start, spans.v[k].len);
+        seg_end[last_para] = out->len;
     }
     free(related);
     free(keep);
@@ -474,6 +479,31 @@ static void drop_paragraph(char *text, const char *para)
     }
 }
 
+/* What `text` holds of each paragraph (NULL for a dropped one), from the
+ * offsets recorded as it was built. */
+static char **paragraph_texts(const sb_story_ctx *c, const char *text, const size_t *seg_start,
+                              const size_t *seg_end)
+{
+    char **out = sb_xcalloc(c->n_paras ? c->n_paras : 1, sizeof *out);
+    for (size_t i = 0; i < c->n_paras; i++)
+        if (seg_start[i] != SIZE_MAX && seg_end[i] != SIZE_MAX && seg_end[i] > seg_start[i])
+            out[i] = sb_xstrndup(text + seg_start[i], seg_end[i] - seg_start[i]);
+    return out;
+}
+
+/* drop_paragraph for the paragraphs' texts: the first one equal to `para`. */
+static void drop_paragraph_text(const sb_story_ctx *c, char **para_text, const char *para)
+{
+    if (!*para)
+        return;
+    for (size_t i = 0; i < c->n_paras; i++)
+        if (para_text[i] && strcmp(para_text[i], para) == 0) {
+            free(para_text[i]);
+            para_text[i] = NULL;
+            return;
+        }
+}
+
 /* The author and date as the page prints them under the headline, for
  * pages whose metadata names neither.  Looks at the lines of the few
  * paragraphs from the headline on. */
@@ -676,6 +706,11 @@ int sb_story_extract(const sb_dom_input *in, const sb_meta *meta, sb_story *out)
 
     sb_textctx *tctx = NULL;
     sb_buf text = SB_BUF_INIT;
+    /* Where each kept paragraph lies in `text`, for the structure. */
+    size_t *seg_start = sb_xmalloc((c.n_paras ? c.n_paras : 1) * sizeof *seg_start);
+    size_t *seg_end = sb_xmalloc((c.n_paras ? c.n_paras : 1) * sizeof *seg_end);
+    for (size_t i = 0; i < c.n_paras; i++)
+        seg_start[i] = seg_end[i] = SIZE_MAX;
     sb_buf_reserve(&text, 0);
     text.data[0] = '\0';
     if (in->similarity != SB_SIM_OFF && headline) {
@@ -703,7 +738,7 @@ int sb_story_extract(const sb_dom_input *in, const sb_meta *meta, sb_story *out)
             refs[n_refs++] = sb_simtext_new(tctx, meta->description);
         if (in->similarity == SB_SIM_BLOCKS)
             add_related_blocks(&c, refs, n_refs, tctx, rr, n_roots, keep);
-        filter_sentences(&c, refs, n_refs, tctx, keep, &text);
+        filter_sentences(&c, refs, n_refs, tctx, keep, &text, seg_start, seg_end);
         for (size_t r = 0; r < n_refs; r++)
             sb_simtext_free(refs[r]);
     } else {
@@ -712,7 +747,9 @@ int sb_story_extract(const sb_dom_input *in, const sb_meta *meta, sb_story *out)
                 continue;
             if (text.len)
                 sb_buf_puts(&text, "\n\n");
+            seg_start[i] = text.len;
             sb_buf_append(&text, c.paras[i].text, c.paras[i].len);
+            seg_end[i] = text.len;
         }
     }
     sb_textctx_free(tctx);
@@ -725,8 +762,20 @@ int sb_story_extract(const sb_dom_input *in, const sb_meta *meta, sb_story *out)
     sb_story_images_clear(out);
     out->images = story_images;
     out->n_images = n_story_images;
-    if (img && img->caption)
+    char **para_text = paragraph_texts(&c, text.data, seg_start, seg_end);
+    if (img && img->caption) {
         drop_paragraph(text.data, img->caption);
+        drop_paragraph_text(&c, para_text, img->caption);
+    }
+    sb_structure_free(out->structure);
+    out->structure = sb_structure_build(&c, roots, n_roots, para_text,
+                                        meta->base_href ? meta->base_href : in->base_url,
+                                        out->images, out->n_images);
+    for (size_t i = 0; i < c.n_paras; i++)
+        free(para_text[i]);
+    free(para_text);
+    free(seg_start);
+    free(seg_end);
     if (img) {
         sb_image_free(out->lead_image);
         out->lead_image = img;
