@@ -370,7 +370,14 @@ static void put_images_before(sb_buf *b, markup m, const sb_story *s, size_t k, 
         }
 }
 
-static void put_block_md(sb_buf *b, const sb_block *blk, const sb_block *prev, bool links)
+/* Numbers of the open ordered lists, one per nesting level. */
+typedef struct md_lists {
+    int list[LIST_DEPTH_MAX];
+    long number[LIST_DEPTH_MAX];
+} md_lists;
+
+static void put_block_md(sb_buf *b, const sb_block *blk, const sb_block *prev, md_lists *nums,
+                         bool links)
 {
     switch (blk->kind) {
     case SB_BLOCK_HEADING: {
@@ -391,7 +398,16 @@ static void put_block_md(sb_buf *b, const sb_block *blk, const sb_block *prev, b
         int level = blk->level < 1 ? 1 : blk->level > LIST_DEPTH_MAX ? LIST_DEPTH_MAX : blk->level;
         for (int i = 1; i < level; i++)
             sb_buf_puts(b, "    ");
-        sb_buf_puts(b, blk->continues ? "    " : blk->ordered ? "1. " : "- ");
+        if (nums->list[level - 1] != blk->list) {
+            nums->list[level - 1] = blk->list;
+            nums->number[level - 1] = 0;
+        }
+        if (blk->continues)
+            sb_buf_puts(b, "    ");
+        else if (blk->ordered)
+            sb_buf_printf(b, "%ld. ", ++nums->number[level - 1]);
+        else
+            sb_buf_puts(b, "- ");
         put_linked(b, MARKDOWN, blk->text, blk->links, blk->n_links, links);
         sb_buf_putc(b, '\n');
         return;
@@ -462,6 +478,9 @@ static void put_body(sb_buf *b, markup m, const sb_story *s, bool links)
         put_image(b, m, s->lead_image);
 
     html_lists lists = {.depth = 0};
+    md_lists nums;
+    for (int i = 0; i < LIST_DEPTH_MAX; i++)
+        nums.list[i] = -1, nums.number[i] = 0;
     int quote = -1;
     size_t quote_from = 0;
     for (size_t k = 0; k <= st->n_blocks; k++) {
@@ -495,7 +514,7 @@ static void put_body(sb_buf *b, markup m, const sb_story *s, bool links)
         if (!blk)
             break;
         if (m == MARKDOWN) {
-            put_block_md(b, blk, prev && prev->quote == blk->quote ? prev : NULL, links);
+            put_block_md(b, blk, prev && prev->quote == blk->quote ? prev : NULL, &nums, links);
         } else {
             if (in_list)
                 html_list_item(b, &lists, blk);
@@ -521,7 +540,7 @@ static char *render(const sb_story *s, markup m, bool links)
     }
     if (m == HTML)
         sb_buf_puts(&b, "</article>\n");
-    else
+    else /* one newline at the end, as a text file */
         while (b.len >= 2 && b.data[b.len - 1] == '\n' && b.data[b.len - 2] == '\n')
             b.data[--b.len] = '\0';
     return sb_buf_steal(&b);

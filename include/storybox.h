@@ -151,8 +151,8 @@ SB_API char *sb_story_to_json(const sb_story *s, bool pretty);
  * body's subheadings, lists, quotes, tables and preformatted blocks, and
  * the images as ![alt](url) with their captions.  Markdown specials in the
  * page's text are escaped.  With `links`, hyperlinks are kept as
- * [text](url) (http, https and relative URLs only).  malloc'd; a record
- * with `error` gives an empty document. */
+ * [text](url) (http, https and relative URLs only).  malloc'd, ending in
+ * one newline; a record with `error` gives an empty document. */
 SB_API char *sb_story_to_markdown(const sb_story *s, bool links);
 /* The same structure as an HTML fragment: one <article> with h1, p, h2..h6,
  * ul/ol/li, blockquote, table, pre and figure/img/figcaption; every string

@@ -56,7 +56,8 @@ others=$(nm -D --defined-only "$real" | awk '{print $3}' | grep -v '^sb_' || tru
 [ -z "$others" ] || fail "exported besides sb_*: $(echo $others | head -c 300)"
 exported=$(nm -D --defined-only "$real" | awk '{print $3}' | sort | tr '\n' ' ')
 want="sb_extract sb_image_free sb_method_at sb_method_count sb_method_find sb_options_init "
-want+="sb_story_clear sb_story_free sb_story_images_clear sb_story_to_json sb_version "
+want+="sb_story_clear sb_story_free sb_story_images_clear sb_story_to_html sb_story_to_json "
+want+="sb_story_to_markdown sb_version "
 [ "$exported" = "$want" ] || fail "exported symbols: '$exported', want '$want'"
 
 # The program: prints the version, then the title and text exactly as

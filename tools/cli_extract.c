@@ -179,8 +179,6 @@ static void print_record(FILE *out, const sb_story *s, out_format fmt, bool seve
         } else {
             char *doc = fmt == FMT_HTML ? sb_story_to_html(s, links) : sb_story_to_markdown(s, links);
             fputs(doc, out);
-            if (fmt == FMT_MARKDOWN)
-                fputc('\n', out);
             free(doc);
         }
         if (several)
