@@ -110,6 +110,20 @@ class Extract(unittest.TestCase):
         with self.assertRaisesRegex(TypeError, "missing required argument 'html'"):
             storybox.extract()
 
+    def test_markdown_and_html_documents(self):
+        url = "https://courier.example/news/bridge"
+        raw = page_bytes("markup/structure.html")
+        for fmt, ext in (("markdown", "md"), ("html", "html")):
+            for links, name in ((False, "structure.expected"), (True, "structure.links.expected")):
+                r = storybox.extract(raw, url, "dom", format=fmt, links=links)
+                with open(os.path.join(SAMPLES, "markup", name + "." + ext),
+                          encoding="utf-8") as f:
+                    self.assertEqual(r[fmt], f.read())
+                self.assertEqual(list(r), FIELDS + [fmt])
+        self.assertEqual(list(storybox.extract(raw)), FIELDS)
+        with self.assertRaisesRegex(ValueError, "format must be"):
+            storybox.extract(raw, format="rtf")
+
 
 class Errors(unittest.TestCase):
     def test_extraction_error_carries_the_record(self):

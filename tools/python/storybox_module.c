@@ -163,7 +163,8 @@ static PyObject *record_result(sb_story *s)
 }
 
 PyDoc_STRVAR(extract_doc,
-             "extract(html, url=None, method=\"hybrid\", **params) -> dict\n"
+             "extract(html, url=None, method=\"hybrid\", format=None, links=False,\n"
+             "        **params) -> dict\n"
              "\n"
              "Extracts the news story of one saved web page.\n"
              "\n"
@@ -171,6 +172,9 @@ PyDoc_STRVAR(extract_doc,
              "        extract` finds it) or str (already decoded text).\n"
              "url     the page's address, for resolving relative URLs.\n"
              "method  a registered method (`storybox methods`): hybrid, dom, ...\n"
+             "format  \"markdown\" or \"html\": the dict also holds the story as that\n"
+             "        document under the key \"markdown\" or \"html\" (as `storybox\n"
+             "        extract --format F`); links=True keeps its hyperlinks.\n"
              "params  method parameters, as `storybox extract --param K=V`, e.g.\n"
              "        similarity=\"sentences\"; values are str, int, float or bool.\n"
              "\n"
@@ -185,7 +189,7 @@ static PyObject *py_extract(PyObject *self, PyObject *args, PyObject *kwargs)
     (void)self;
     /* The named arguments are taken out of kwargs first; what is left are
      * the method parameters. */
-    PyObject *html = NULL, *url = Py_None, *method = NULL;
+    PyObject *html = NULL, *url = Py_None, *method = NULL, *format = NULL, *links = NULL;
     Py_ssize_t nargs = PyTuple_GET_SIZE(args);
     if (nargs > 3) {
         PyErr_Format(PyExc_TypeError,
@@ -197,9 +201,9 @@ static PyObject *py_extract(PyObject *self, PyObject *args, PyObject *kwargs)
     PyObject *params = kwargs ? PyDict_Copy(kwargs) : PyDict_New();
     if (!params)
         return NULL;
-    PyObject **slots[] = {&html, &url, &method};
-    const char *names[] = {"html", "url", "method"};
-    for (int i = 0; i < 3; i++) {
+    PyObject **slots[] = {&html, &url, &method, &format, &links};
+    const char *names[] = {"html", "url", "method", "format", "links"};
+    for (int i = 0; i < 5; i++) {
         PyObject *named = PyDict_GetItemString(params, names[i]); /* borrowed */
         if (named && i < nargs) {
             PyErr_Format(PyExc_TypeError, "storybox.extract() got multiple values for '%s'",
@@ -216,7 +220,9 @@ static PyObject *py_extract(PyObject *self, PyObject *args, PyObject *kwargs)
     Py_XINCREF(html);
     Py_INCREF(url);
     Py_XINCREF(method);
-    for (int i = 0; i < 3; i++)
+    Py_XINCREF(format);
+    Py_XINCREF(links);
+    for (int i = 0; i < 5; i++)
         if (PyDict_GetItemString(params, names[i]) && PyDict_DelItemString(params, names[i]) < 0)
             goto fail_early;
 
@@ -241,6 +247,20 @@ static PyObject *py_extract(PyObject *self, PyObject *args, PyObject *kwargs)
         if (!(method_c = PyUnicode_AsUTF8(method)))
             goto fail_early;
     }
+    /* format="markdown" or "html" adds the document under that key. */
+    const char *format_c = NULL;
+    if (format && format != Py_None) {
+        if (!PyUnicode_Check(format) || !(format_c = PyUnicode_AsUTF8(format)) ||
+            (strcmp(format_c, "markdown") != 0 && strcmp(format_c, "html") != 0)) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError,
+                                "storybox.extract: format must be \"markdown\", \"html\" or None");
+            goto fail_early;
+        }
+    }
+    int links_c = links ? PyObject_IsTrue(links) : 0;
+    if (links_c < 0)
+        goto fail_early;
     PyObject *param_bytes = params_string(params);
     if (!param_bytes)
         goto fail_early;
@@ -266,6 +286,15 @@ static PyObject *py_extract(PyObject *self, PyObject *args, PyObject *kwargs)
     PyEval_RestoreThread(released_gil);
 
     PyObject *result = record_result(s);
+    if (result && format_c) {
+        char *doc = format_c[0] == 'm' ? sb_story_to_markdown(s, links_c)
+                                       : sb_story_to_html(s, links_c);
+        PyObject *text = doc ? PyUnicode_DecodeUTF8(doc, (Py_ssize_t)strlen(doc), "replace") : NULL;
+        free(doc);
+        if (!text || PyDict_SetItemString(result, format_c, text) < 0)
+            Py_CLEAR(result);
+        Py_XDECREF(text);
+    }
     sb_story_free(s);
     page_input_release(&in);
     Py_DECREF(param_bytes);
@@ -273,6 +302,8 @@ static PyObject *py_extract(PyObject *self, PyObject *args, PyObject *kwargs)
     Py_XDECREF(html);
     Py_DECREF(url);
     Py_XDECREF(method);
+    Py_XDECREF(format);
+    Py_XDECREF(links);
     return result;
 
 fail_early:
@@ -280,6 +311,8 @@ fail_early:
     Py_XDECREF(html);
     Py_DECREF(url);
     Py_XDECREF(method);
+    Py_XDECREF(format);
+    Py_XDECREF(links);
     return NULL;
 }
 
@@ -454,7 +487,8 @@ PyDoc_STRVAR(module_doc,
              "storybox: the news story of saved web pages (headline, text, lead image,\n"
              "byline, dates) by headless layout and DOM analysis.\n"
              "\n"
-             "extract(html, url=None, method=\"hybrid\", **params) -> dict\n"
+             "extract(html, url=None, method=\"hybrid\", format=None, links=False,\n"
+             "        **params) -> dict\n"
              "extract_warc(path, method=\"hybrid\", **params) -> iterator of dict\n"
              "ExtractionError: raised when a page cannot be extracted; str(e) is the\n"
              "    record's error text, e.record the whole record as a dict.\n"
