@@ -10,6 +10,7 @@
  *   teaser.c      standfirst found by neighbour levels (neighbours.h)
  *   images.c      lead image candidates and choice
  *   reconcile.c   the layout's region against the DOM's own story container
+ *   structure.c   the kept paragraphs' kinds, links and images' places
  * Nothing here keeps global state: one call, one page. */
 #ifndef SB_EXTRACT_H
 #define SB_EXTRACT_H
