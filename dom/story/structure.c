@@ -323,9 +323,14 @@ static bool table_grid(const sb_story_ctx *c, int table, int root, char *const *
         b->cols = cols;
         b->cells = sb_xcalloc(rows * cols, sizeof *b->cells);
         sb_buf *texts = sb_xcalloc(rows * cols, sizeof *texts);
+        /* Runs come in document order: the first one outside the table
+         * (owned by an element after it, or by an ancestor's text after
+         * it) ends the table's runs. */
         for (size_t i = from; i < c->n_paras && ok; i++) {
             int e = c->paras[i].elem;
-            if (!para_text[i] || e <= table || e >= end)
+            if (e < table || e >= end)
+                break;
+            if (e == table || !para_text[i])
                 continue;
             context x;
             read_context(c, e, root, &x);
