@@ -204,6 +204,53 @@ static void test_plain_record(void **state)
     sb_story_clear(&s);
 }
 
+/* An image whose place among the paragraphs is unknown: the lead image
+ * comes after the standfirst and byline; other unplaced images are left to
+ * images[].  Two paragraphs of one quote stay one quote. */
+static void test_unplaced_lead_image_and_quote(void **state)
+{
+    (void)state;
+    sb_story s;
+    memset(&s, 0, sizeof s);
+    s.title = strdup("T");
+    s.standfirst = strdup("Dek");
+    s.text = strdup("One\n\nTwo");
+    s.lead_image = calloc(1, sizeof *s.lead_image);
+    s.lead_image->url = strdup("https://a.example/lead.jpg");
+    s.lead_image->alt = strdup("A [lead]");
+    s.lead_image->caption = strdup("Caption_1");
+    s.lead_image->credit = strdup("Photo: X");
+    s.n_images = 2;
+    s.images = calloc(2, sizeof *s.images);
+    s.images[0].url = strdup("https://a.example/lead.jpg");
+    s.images[1].url = strdup("https://a.example/other.jpg");
+    sb_structure *st = calloc(1, sizeof *st);
+    st->n_blocks = 2;
+    st->blocks = calloc(2, sizeof *st->blocks);
+    for (int i = 0; i < 2; i++) {
+        st->blocks[i].kind = SB_BLOCK_PARAGRAPH;
+        st->blocks[i].list = -1;
+        st->blocks[i].quote = 7;
+        st->blocks[i].text = strdup(i ? "Two" : "One");
+    }
+    st->n_images = 2;
+    st->image_before = calloc(2, sizeof *st->image_before);
+    st->image_before[0] = st->image_before[1] = -1;
+    s.structure = st;
+    char *md = sb_story_to_markdown(&s, false);
+    assert_string_equal(md, "# T\n\n*Dek*\n\n![A \\[lead\\]](https://a.example/lead.jpg)\n\n"
+                            "*Caption\\_1 (Photo: X)*\n\n> One\n>\n> Two\n");
+    free(md);
+    char *html = sb_story_to_html(&s, false);
+    assert_string_equal(html, "<article>\n<h1>T</h1>\n"
+                              "<p class=\"standfirst\"><em>Dek</em></p>\n"
+                              "<figure><img src=\"https://a.example/lead.jpg\" alt=\"A [lead]\">"
+                              "<figcaption>Caption_1 (Photo: X)</figcaption></figure>\n"
+                              "<blockquote>\n<p>One</p>\n<p>Two</p>\n</blockquote>\n</article>\n");
+    free(html);
+    sb_story_clear(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -211,6 +258,7 @@ int main(void)
         cmocka_unit_test(test_hybrid_same_markdown), cmocka_unit_test(test_text_unchanged),
         cmocka_unit_test(test_hostile_record),       cmocka_unit_test(test_link_urls_allowed),
         cmocka_unit_test(test_plain_record),
+        cmocka_unit_test(test_unplaced_lead_image_and_quote),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
