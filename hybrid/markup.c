@@ -23,12 +23,23 @@ static void html_text(sb_buf *b, const char *s, size_t n)
 {
     for (size_t i = 0; i < n && s[i]; i++) {
         switch (s[i]) {
-        case '<': sb_buf_puts(b, "&lt;"); break;
-        case '>': sb_buf_puts(b, "&gt;"); break;
-        case '&': sb_buf_puts(b, "&amp;"); break;
-        case '"': sb_buf_puts(b, "&quot;"); break;
-        case '\'': sb_buf_puts(b, "&#39;"); break;
-        default: sb_buf_putc(b, s[i]);
+        case '<':
+            sb_buf_puts(b, "&lt;");
+            break;
+        case '>':
+            sb_buf_puts(b, "&gt;");
+            break;
+        case '&':
+            sb_buf_puts(b, "&amp;");
+            break;
+        case '"':
+            sb_buf_puts(b, "&quot;");
+            break;
+        case '\'':
+            sb_buf_puts(b, "&#39;");
+            break;
+        default:
+            sb_buf_putc(b, s[i]);
         }
     }
 }
@@ -42,8 +53,9 @@ static bool is_digit(char ch)
 static bool entity_at(const char *s, size_t n)
 {
     size_t i = 1;
-    while (i < n && i < 34 && (s[i] == '#' || (s[i] >= 'a' && s[i] <= 'z') ||
-                               (s[i] >= 'A' && s[i] <= 'Z') || is_digit(s[i])))
+    while (i < n && i < 34 &&
+           (s[i] == '#' || (s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+            is_digit(s[i])))
         i++;
     return i > 1 && i < n && s[i] == ';';
 }
@@ -112,14 +124,13 @@ static void put_text(sb_buf *b, markup m, const char *s, size_t n)
 }
 
 /* A block's text with its links (when asked and allowed). */
-static void put_linked(sb_buf *b, markup m, const char *text, const sb_link *links,
-                       size_t n_links, bool with_links)
+static void put_linked(sb_buf *b, markup m, const char *text, const sb_link *links, size_t n_links,
+                       bool with_links)
 {
     size_t at = 0, len = strlen(text);
     for (size_t k = 0; with_links && k < n_links; k++) {
         const sb_link *l = &links[k];
-        if (l->start < at || l->end > len || l->end <= l->start ||
-            !sb_link_url_allowed(l->href))
+        if (l->start < at || l->end > len || l->end <= l->start || !sb_link_url_allowed(l->href))
             continue;
         put_text(b, m, text + at, l->start - at);
         if (m == MARKDOWN) {

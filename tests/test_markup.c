@@ -97,7 +97,8 @@ static void test_text_unchanged(void **state)
 {
     (void)state;
     sb_story *s = extract_sample("dom");
-    assert_non_null(strstr(s->text, "decision of Tuesday evening.\n\nPayer\n\nShare\n\nTown\n\n20%"));
+    assert_non_null(
+        strstr(s->text, "decision of Tuesday evening.\n\nPayer\n\nShare\n\nTown\n\n20%"));
     assert_non_null(strstr(s->text, "\n\ntotal = 20 + 30 print(total)"));
     assert_null(strstr(s->text, "The chosen design")); /* the caption is the image's */
     sb_story_free(s);
@@ -189,7 +190,8 @@ static void test_plain_record(void **state)
     s.byline = strdup("Ann Smith");
     s.text = strdup("- one\n\n2024. two_three");
     char *md = sb_story_to_markdown(&s, false);
-    assert_string_equal(md, "# Title\n\n*The dek.*\n\nAnn Smith\n\n\\- one\n\n2024\\. two\\_three\n");
+    assert_string_equal(md,
+                        "# Title\n\n*The dek.*\n\nAnn Smith\n\n\\- one\n\n2024\\. two\\_three\n");
     free(md);
     char *html = sb_story_to_html(&s, false);
     assert_string_equal(html, "<article>\n<h1>Title</h1>\n"
@@ -254,9 +256,12 @@ static void test_unplaced_lead_image_and_quote(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_markdown_exact),       cmocka_unit_test(test_html_exact),
-        cmocka_unit_test(test_hybrid_same_markdown), cmocka_unit_test(test_text_unchanged),
-        cmocka_unit_test(test_hostile_record),       cmocka_unit_test(test_link_urls_allowed),
+        cmocka_unit_test(test_markdown_exact),
+        cmocka_unit_test(test_html_exact),
+        cmocka_unit_test(test_hybrid_same_markdown),
+        cmocka_unit_test(test_text_unchanged),
+        cmocka_unit_test(test_hostile_record),
+        cmocka_unit_test(test_link_urls_allowed),
         cmocka_unit_test(test_plain_record),
         cmocka_unit_test(test_unplaced_lead_image_and_quote),
     };

@@ -89,9 +89,9 @@ static int root_containing(const sb_story_ctx *c, const int *roots, size_t n_roo
 typedef struct context {
     int li, list, list_depth; /* nearest <li>, its list, lists around it */
     bool ordered;
-    int cell, table;          /* nearest <td>/<th> and its table */
-    int quote;                /* nearest <blockquote> */
-    int pre;                  /* nearest <pre> */
+    int cell, table; /* nearest <td>/<th> and its table */
+    int quote;       /* nearest <blockquote> */
+    int pre;         /* nearest <pre> */
 } context;
 
 static void read_context(const sb_story_ctx *c, int e, int root, context *x)
@@ -371,8 +371,8 @@ static bool table_grid(const sb_story_ctx *c, int table, int root, char *const *
 /* An image's URLs as the page gives them, resolved. */
 static bool img_shows(const GumboNode *img, const char *base, const char *url)
 {
-    static const char *const attrs[] = {"src", "data-src", "data-original", "data-lazy-src",
-                                        "data-url", NULL};
+    static const char *const attrs[] = {"src",           "data-src", "data-original",
+                                        "data-lazy-src", "data-url", NULL};
     for (const char *const *a = attrs; *a; a++) {
         const char *v = sb_attr(img, *a);
         if (!v || !*v)
@@ -400,9 +400,8 @@ static bool img_shows(const GumboNode *img, const char *base, const char *url)
 /* Images considered for placing; more are listed in images[] only. */
 #define PLACED_IMAGES_MAX 64
 
-static void place_images(sb_structure *st, const sb_story_ctx *c, const int *roots,
-                         size_t n_roots, const char *base, const sb_image *images,
-                         size_t n_images)
+static void place_images(sb_structure *st, const sb_story_ctx *c, const int *roots, size_t n_roots,
+                         const char *base, const sb_image *images, size_t n_images)
 {
     st->n_images = n_images;
     st->image_before = sb_xmalloc((n_images ? n_images : 1) * sizeof *st->image_before);
@@ -440,8 +439,8 @@ static void place_images(sb_structure *st, const sb_story_ctx *c, const int *roo
 }
 
 sb_structure *sb_structure_build(const struct sb_story_ctx *c, const int *roots, size_t n_roots,
-                                 char *const *para_text, const char *base,
-                                 const sb_image *images, size_t n_images)
+                                 char *const *para_text, const char *base, const sb_image *images,
+                                 size_t n_images)
 {
     sb_structure *st = sb_xcalloc(1, sizeof *st);
     size_t cap = 0;
@@ -482,8 +481,8 @@ sb_structure *sb_structure_build(const struct sb_story_ctx *c, const int *roots,
         sb_block *b = new_block(st, &cap);
         b->elem = p->elem;
         b->quote = x.quote;
-        bool heading = p->tag >= GUMBO_TAG_H1 && p->tag <= GUMBO_TAG_H6 &&
-                       p->len < SB_HEADING_PROSE_MIN;
+        bool heading =
+            p->tag >= GUMBO_TAG_H1 && p->tag <= GUMBO_TAG_H6 && p->len < SB_HEADING_PROSE_MIN;
         if (x.pre >= 0) {
             b->kind = SB_BLOCK_PRE;
             sb_buf raw = SB_BUF_INIT;

@@ -36,14 +36,14 @@ typedef struct sb_link {
 typedef struct sb_block {
     sb_block_kind kind;
     int level;
-    bool ordered;    /* a list item of an <ol> */
-    bool continues;  /* a further run of the list item before it (a second
+    bool ordered;   /* a list item of an <ol> */
+    bool continues; /* a further run of the list item before it (a second
                         paragraph of the same <li>) */
-    int list;        /* element id of the item's list: items of one list
+    int list;       /* element id of the item's list: items of one list
                         share it, so two lists in a row stay apart */
-    int quote;       /* element id of the enclosing <blockquote>, or -1 */
-    int elem;        /* the element that owns the block's first paragraph */
-    char *text;      /* as in `text` (NULL for a table) */
+    int quote;      /* element id of the enclosing <blockquote>, or -1 */
+    int elem;       /* the element that owns the block's first paragraph */
+    char *text;     /* as in `text` (NULL for a table) */
     sb_link *links;
     size_t n_links;
     size_t rows, cols;
@@ -66,8 +66,8 @@ struct sb_structure {
  * URL links and images resolve against, images the record's images[]. */
 struct sb_story_ctx;
 sb_structure *sb_structure_build(const struct sb_story_ctx *c, const int *roots, size_t n_roots,
-                                 char *const *para_text, const char *base,
-                                 const sb_image *images, size_t n_images);
+                                 char *const *para_text, const char *base, const sb_image *images,
+                                 size_t n_images);
 
 /* Frees the structure and what it holds (NULL is fine). */
 void sb_structure_free(sb_structure *st);

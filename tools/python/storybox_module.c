@@ -287,8 +287,8 @@ static PyObject *py_extract(PyObject *self, PyObject *args, PyObject *kwargs)
 
     PyObject *result = record_result(s);
     if (result && format_c) {
-        char *doc = format_c[0] == 'm' ? sb_story_to_markdown(s, links_c)
-                                       : sb_story_to_html(s, links_c);
+        bool markdown = strcmp(format_c, "markdown") == 0;
+        char *doc = markdown ? sb_story_to_markdown(s, links_c) : sb_story_to_html(s, links_c);
         PyObject *text = doc ? PyUnicode_DecodeUTF8(doc, (Py_ssize_t)strlen(doc), "replace") : NULL;
         free(doc);
         if (!text || PyDict_SetItemString(result, format_c, text) < 0)
