@@ -322,8 +322,10 @@ bool resolve_url(const std::string &url, const std::string &base, std::string &h
         std::string bh, bp;
         std::string b = base.substr(0, base.find_first_of("?#"));
         if (!split_abs(b, bh, bp)) {
+            // no host: a stylesheet of a page without a base URL is known
+            // by its path alone, and its @imports are relative to it
             bh.clear();
-            bp = "/";
+            bp = !b.empty() && b[0] == '/' ? b : "/";
         }
         host = bh;
         if (!u.empty() && u[0] == '/')

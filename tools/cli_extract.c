@@ -15,6 +15,7 @@
 #include "dom/base/outfile.h"
 #include "dom/base/strbuf.h"
 #include "hybrid/input/input.h"
+#include "hybrid/input/mhtml.h"
 #include "hybrid/input/warc.h"
 #include "storybox.h"
 #include "tools/cli_pool.h"
@@ -112,7 +113,7 @@ static void expand_input(path_list *l, const char *arg)
     while ((e = readdir(d))) {
         if (has_suffix(e->d_name, ".html") || has_suffix(e->d_name, ".htm") ||
             has_suffix(e->d_name, ".html.gz") || has_suffix(e->d_name, ".htm.gz") ||
-            sb_is_warc_path(e->d_name)) {
+            sb_is_mhtml_path(e->d_name) || sb_is_warc_path(e->d_name)) {
             sb_buf p = SB_BUF_INIT;
             sb_buf_printf(&p, "%s/%s", arg, e->d_name);
             add_path(&found, p.data);
@@ -577,6 +578,7 @@ int cli_extract(int argc, char **argv)
             j->bytes = NULL;
             j->error = sb_xstrdup(err);
         } else {
+            j->saved_page = true;
             j->png_path = png_name(png, index, b.several ? 2 : 1);
         }
         cli_pool_submit(pool, j);
