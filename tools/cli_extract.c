@@ -17,6 +17,7 @@
 #include "hybrid/input/input.h"
 #include "hybrid/input/mhtml.h"
 #include "hybrid/input/warc.h"
+#include "hybrid/input/warc_css.h"
 #include "storybox.h"
 #include "tools/cli_pool.h"
 
@@ -331,6 +332,11 @@ static void on_result(void *ctx, const cli_job *job, const sb_story *s, const ch
         show_progress(b, false);
 }
 
+static void release_css(void *css)
+{
+    sb_warc_css_release(css);
+}
+
 /* Every page and error record of a WARC file, in file order, then one
  * summary line on stderr (written in order with the records). */
 static void submit_warc(cli_pool *pool, const char *path, const char *png, size_t *index,
@@ -345,6 +351,9 @@ static void submit_warc(cli_pool *pool, const char *path, const char *png, size_
         (*index)++;
         return;
     }
+    /* The WARC's stylesheets serve its pages: a first pass collects them
+     * (bounded, warc_css.h); each page in flight holds a reference. */
+    sb_warc_css *css = sb_warc_css_load(path);
     sb_warc_record rec = {0};
     sb_buf source = SB_BUF_INIT;
     sb_warc_kind k;
@@ -362,12 +371,18 @@ static void submit_warc(cli_pool *pool, const char *path, const char *png, size_
             j->len = rec.body_len;
             rec.body = NULL;
             j->png_path = png_name(png, *index, several ? 2 : 1);
+            if (css) {
+                j->resource = sb_warc_css_resource;
+                j->resource_ctx = sb_warc_css_retain(css);
+                j->release = release_css;
+            }
         }
         cli_pool_submit(pool, j);
         (*index)++;
     }
     sb_warc_record_clear(&rec);
     sb_buf_free(&source);
+    sb_warc_css_release(css);
     const sb_warc_counts *c = sb_warc_get_counts(r);
     cli_job *note = cli_job_new(path, NULL);
     sb_buf line = SB_BUF_INIT;

@@ -66,6 +66,8 @@ static void job_free(cli_job *j)
     free(j->bytes);
     free(j->error);
     free(j->note);
+    if (j->release)
+        j->release(j->resource_ctx);
     free(j);
 }
 

@@ -34,8 +34,10 @@ typedef struct cli_job {
                                 the stylesheets of the file's folder
                                 (hybrid/input/saved_page.h) */
     sb_resource_fn resource; /* e.g. the stylesheets of the job's WARC; NULL
-                                = none.  Borrowed: outlives the job */
+                                = none */
     void *resource_ctx;
+    void (*release)(void *ctx); /* non-NULL: called on resource_ctx when the
+                                   job is freed (the job's reference) */
 } cli_job;
 
 /* Called on the writer thread, in submission order, once per job: `story`
