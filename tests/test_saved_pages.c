@@ -381,6 +381,19 @@ static void test_mhtml_malformed(void **state)
     assert_string_equal((char *)m.parts[1].data, "a=b=ZZ="); /* a lone '=' is kept */
     sb_mhtml_free(&m);
 
+    /* Parts by Content-ID ("cid:" URLs), and a Content-Location that looks
+     * like one */
+    const char *ids = "Content-Type: multipart/related; boundary=b\r\n\r\n"
+                      "--b\r\nContent-Type: text/html\r\nContent-ID: <frame-1@x>\r\n\r\nA\r\n"
+                      "--b\r\nContent-Type: text/css\r\nContent-Location: cid:odd\r\n\r\nB\r\n"
+                      "--b--\r\n";
+    assert_int_equal(sb_mhtml_parse(ids, strlen(ids), &m, err, sizeof err), 0);
+    assert_ptr_equal(sb_mhtml_find(&m, "cid:frame-1@x"), &m.parts[0]);
+    assert_ptr_equal(sb_mhtml_find(&m, "CID:odd"), NULL);
+    assert_ptr_equal(sb_mhtml_find(&m, "cid:odd"), &m.parts[1]);
+    assert_null(sb_mhtml_find(&m, "cid:frame-1"));
+    sb_mhtml_free(&m);
+
     /* Nested multiparts: read to SB_MHTML_MAX_DEPTH, deeper ones skipped. */
     sb_buf nest = SB_BUF_INIT;
     for (int d = 0; d < 8; d++)

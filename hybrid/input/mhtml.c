@@ -466,17 +466,19 @@ const sb_mhtml_part *sb_mhtml_find(const sb_mhtml *m, const char *url)
     if (!m || !url)
         return NULL;
     size_t n = strcspn(url, "#");
-    bool cid = strncasecmp(url, "cid:", 4) == 0;
-    for (size_t i = 0; i < m->n_parts; i++) {
-        const sb_mhtml_part *part = &m->parts[i];
-        if (cid) {
+    /* "cid:ID" names a part by its Content-ID; any URL, that one too, may
+     * also be a part's Content-Location */
+    if (strncasecmp(url, "cid:", 4) == 0)
+        for (size_t i = 0; i < m->n_parts; i++) {
+            const sb_mhtml_part *part = &m->parts[i];
             if (part->content_id && strlen(part->content_id) == n - 4 &&
                 strncmp(part->content_id, url + 4, n - 4) == 0)
                 return part;
-        } else if (part->location && strlen(part->location) == n &&
-                   strncmp(part->location, url, n) == 0) {
-            return part;
         }
+    for (size_t i = 0; i < m->n_parts; i++) {
+        const sb_mhtml_part *part = &m->parts[i];
+        if (part->location && strlen(part->location) == n && strncmp(part->location, url, n) == 0)
+            return part;
     }
     return NULL;
 }

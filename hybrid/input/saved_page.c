@@ -79,7 +79,7 @@ static char *url_path(const char *url)
     sb_buf out = SB_BUF_INIT;
     for (size_t i = 0; i < n; i++) {
         char c = p[i];
-        if (c == '%' && i + 2 < n + 1 && hex_digit(p[i + 1]) >= 0 && hex_digit(p[i + 2]) >= 0) {
+        if (c == '%' && i + 2 < n && hex_digit(p[i + 1]) >= 0 && hex_digit(p[i + 2]) >= 0) {
             c = (char)(hex_digit(p[i + 1]) * 16 + hex_digit(p[i + 2]));
             i += 2;
             if (c == '/' || c == '\0') {
