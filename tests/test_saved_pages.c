@@ -132,8 +132,7 @@ static void put_part(sb_buf *out, const char *type, const char *location, bool b
                      const char *data, size_t len)
 {
     sb_buf_printf(out, "--" BOUNDARY "\r\nContent-Type: %s\r\n", type);
-    sb_buf_printf(out, "Content-Transfer-Encoding: %s\r\n",
-                  base64 ? "base64" : "quoted-printable");
+    sb_buf_printf(out, "Content-Transfer-Encoding: %s\r\n", base64 ? "base64" : "quoted-printable");
     sb_buf_printf(out, "Content-Location: %s\r\n\r\n", location);
     if (base64)
         put_base64(out, data, len);
@@ -283,22 +282,21 @@ static void test_mhtml_styled_render_and_story(void **state)
     char *msg = write_mhtml(&len);
     sb_saved_page sp;
     char err[256] = "";
-    assert_int_equal(sb_saved_page_open(&sp, "page.mhtml", (unsigned char *)msg, len, err,
-                                        sizeof err),
-                     0);
+    assert_int_equal(
+        sb_saved_page_open(&sp, "page.mhtml", (unsigned char *)msg, len, err, sizeof err), 0);
     assert_true(sp.is_mhtml);
     assert_string_equal(sp.url, PAGE_URL);
     assert_string_equal(sp.charset, "utf-8");
 
     sb_rnode story, sidebar;
-    render_boxes((const char *)sp.html, sp.html_len, sb_saved_page_resource, &sp, sp.url,
-                 &story, &sidebar);
+    render_boxes((const char *)sp.html, sp.html_len, sb_saved_page_resource, &sp, sp.url, &story,
+                 &sidebar);
     assert_side_by_side(&story, &sidebar);
     render_boxes((const char *)sp.html, sp.html_len, NULL, NULL, sp.url, &story, &sidebar);
     assert_stacked(&story, &sidebar);
 
-    sb_story *s = extract_with((const char *)sp.html, sp.html_len, sb_saved_page_resource, &sp,
-                               sp.url);
+    sb_story *s =
+        extract_with((const char *)sp.html, sp.html_len, sb_saved_page_resource, &sp, sp.url);
     assert_string_equal(s->text, story_text);
     assert_true(s->has_region);
     assert_int_equal(s->region.x, 140);
@@ -418,7 +416,8 @@ static void test_mhtml_sniff_and_names(void **state)
 {
     (void)state;
     assert_true(sb_mhtml_sniff("\r\nMIME-Version: 1.0\r\n", 21));
-    assert_true(sb_mhtml_sniff("Subject: x\r\nContent-Type: multipart/related; boundary=a\r\n", 57));
+    assert_true(
+        sb_mhtml_sniff("Subject: x\r\nContent-Type: multipart/related; boundary=a\r\n", 57));
     assert_false(sb_mhtml_sniff("<!DOCTYPE html><html>", 21));
     assert_false(sb_mhtml_sniff("Content-Type: text/html\r\n\r\nMIME-Version: 1.0\r\n", 46));
     assert_false(sb_mhtml_sniff("<p>Note: MIME-Version: 1.0</p>", 30));
@@ -574,8 +573,8 @@ static void test_warc_stylesheets(void **state)
     sb_warc_record rec = {0};
     assert_int_equal(sb_warc_next(r, &rec), SB_WARC_PAGE);
     sb_rnode story, sidebar;
-    render_boxes((const char *)rec.body, rec.body_len, sb_warc_css_resource, sheets,
-                 rec.target_uri, &story, &sidebar);
+    render_boxes((const char *)rec.body, rec.body_len, sb_warc_css_resource, sheets, rec.target_uri,
+                 &story, &sidebar);
     assert_side_by_side(&story, &sidebar);
     render_boxes((const char *)rec.body, rec.body_len, NULL, NULL, rec.target_uri, &story,
                  &sidebar);

@@ -22,10 +22,10 @@
 #define SB_MHTML_MAX_DEPTH 4
 
 typedef struct sb_mhtml_part {
-    char *type;       /* media type, lower case ("text/css"); "" when none */
-    char *charset;    /* the Content-Type's charset label, or NULL */
-    char *location;   /* Content-Location, or NULL */
-    char *content_id; /* Content-ID without its <>, or NULL */
+    char *type;          /* media type, lower case ("text/css"); "" when none */
+    char *charset;       /* the Content-Type's charset label, or NULL */
+    char *location;      /* Content-Location, or NULL */
+    char *content_id;    /* Content-ID without its <>, or NULL */
     unsigned char *data; /* decoded bytes, NUL-terminated (not counted) */
     size_t len;
 } sb_mhtml_part;
@@ -33,7 +33,7 @@ typedef struct sb_mhtml_part {
 typedef struct sb_mhtml {
     sb_mhtml_part *parts;
     size_t n_parts;
-    size_t page;      /* index of the page (the first text/html part) */
+    size_t page; /* index of the page (the first text/html part) */
 } sb_mhtml;
 
 /* True for names ending in .mhtml or .mht (any case, also before .gz). */

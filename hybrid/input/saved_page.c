@@ -13,8 +13,8 @@
 /* Trailing path components tried in a page's directory. */
 #define MAX_COMPONENTS 8
 
-int sb_saved_page_open(sb_saved_page *sp, const char *path, const unsigned char *bytes,
-                       size_t len, char *err, size_t errlen)
+int sb_saved_page_open(sb_saved_page *sp, const char *path, const unsigned char *bytes, size_t len,
+                       char *err, size_t errlen)
 {
     *sp = (sb_saved_page){0};
     sp->html = bytes;

@@ -26,14 +26,14 @@ typedef struct sb_saved_page {
     const char *charset; /* MHTML: the page part's charset label, or NULL */
     bool is_mhtml;
     sb_mhtml mhtml;
-    char *dir;           /* a page file's directory, resolved; NULL = none */
+    char *dir; /* a page file's directory, resolved; NULL = none */
 } sb_saved_page;
 
 /* Opens the page in bytes[0..len) (NUL-terminated, kept alive by the
  * caller while *sp is used) read from `path` ("-" or NULL: standard input).
  * Returns 0, or -1 with a one-line reason in err (a malformed MHTML). */
-int sb_saved_page_open(sb_saved_page *sp, const char *path, const unsigned char *bytes,
-                       size_t len, char *err, size_t errlen);
+int sb_saved_page_open(sb_saved_page *sp, const char *path, const unsigned char *bytes, size_t len,
+                       char *err, size_t errlen);
 
 /* The resource provider (sb_resource_fn of include/storybox.h; ctx is the
  * sb_saved_page *).  From a directory, the URL's path (query and fragment
