@@ -62,6 +62,15 @@ typedef enum sb_similarity {
 #define SB_WIDTH_MIN 200
 #define SB_WIDTH_MAX 10000
 
+/* A resource provider: the bytes of the resource at `url` (a stylesheet a
+ * page links or @imports), or NULL when it has none.  `url` is absolute
+ * when the page has a base URL, else the path as resolved against "/".
+ * The result is malloc'd (the library frees it with free()), at most
+ * max_len bytes long (a longer one is refused), its length in *len.  It is
+ * called from the extracting thread; nothing is ever fetched from the
+ * network by the library itself. */
+typedef void *(*sb_resource_fn)(void *ctx, const char *url, size_t max_len, size_t *len);
+
 typedef struct sb_options {
     const char *method;   /* registered method name; NULL = "hybrid" */
     const char *base_url; /* resolves relative URLs; NULL = from the page */
@@ -69,6 +78,8 @@ typedef struct sb_options {
     int width;            /* layout viewport width in px, SB_WIDTH_MIN..
                              SB_WIDTH_MAX; 0 = 1280 */
     const char *css_dir;  /* local stylesheets for <link rel=stylesheet> */
+    sb_resource_fn resource; /* NULL: none; asked before css_dir */
+    void *resource_ctx;      /* passed to resource */
     int time_budget_ms;   /* per page render budget; 0 = default (10 s) */
     sb_similarity similarity;
     FILE *explain;        /* non-NULL: human-readable decisions go here */

@@ -78,9 +78,11 @@ struct kept_text {
     }
 };
 
-// Stylesheets read from css_dir are capped in size and number: a page may
-// @import itself in a loop.
+// External stylesheets (from the resource provider or css_dir) are capped
+// in size, number and total bytes: a page may @import itself in a loop, and
+// a saved page's resources are as untrusted as the page.
 const size_t max_css_file = 8u << 20;
+const size_t max_css_total = 32u << 20;
 const int max_imports = 64;
 
 const size_t max_elements = 200000;
@@ -165,8 +167,11 @@ public:
     const sb_css_names *names = nullptr;
     int vw = SB_DEFAULT_WIDTH, vh = 800;
     std::string css_dir, base_url;
+    sb_render_resource_fn resource = nullptr;
+    void *resource_ctx = nullptr;
     double deadline = 0;
     int imports = 0;
+    size_t css_bytes = 0;    // external stylesheet bytes read so far
     size_t elements = 0;     // emitted, for the selector cap
     size_t selectors = 0;    // kept so far, page and imported stylesheets
     unsigned width_calls = 0;
@@ -288,6 +293,7 @@ public:
 
 private:
     bool read_css(const std::string &path, std::string &out);
+    bool ask_resource(const std::string &url, std::string &out);
 };
 
 // Splits an absolute or relative URL into host and path, resolved against
@@ -316,8 +322,10 @@ bool resolve_url(const std::string &url, const std::string &base, std::string &h
         std::string bh, bp;
         std::string b = base.substr(0, base.find_first_of("?#"));
         if (!split_abs(b, bh, bp)) {
+            // no host: a stylesheet of a page without a base URL is known
+            // by its path alone, and its @imports are relative to it
             bh.clear();
-            bp = "/";
+            bp = !b.empty() && b[0] == '/' ? b : "/";
         }
         host = bh;
         if (!u.empty() && u[0] == '/')
@@ -340,24 +348,60 @@ bool container::read_css(const std::string &path, std::string &out)
     return ok;
 }
 
+// The scheme an absolute URL names ("https" for "https://..."), else the
+// base's, else "http".
+std::string scheme_of(const std::string &url, const std::string &base)
+{
+    for (const std::string *u : {&url, &base}) {
+        size_t colon = u->find("://");
+        if (colon != std::string::npos && colon > 0 &&
+            u->find_first_of("/?#") > colon)
+            return u->substr(0, colon);
+    }
+    return "http";
+}
+
+bool container::ask_resource(const std::string &url, std::string &out)
+{
+    size_t left = max_css_total - css_bytes;
+    size_t len = 0;
+    void *bytes = resource(resource_ctx, url.c_str(), std::min(left, max_css_file), &len);
+    if (!bytes)
+        return false;
+    bool ok = len <= std::min(left, max_css_file);
+    if (ok)
+        out.assign(static_cast<const char *>(bytes), len);
+    std::free(bytes);
+    return ok;
+}
+
 void container::import_css(litehtml::tstring &text, const litehtml::tstring &url,
                            litehtml::tstring &baseurl)
 {
     text.clear();
-    if (css_dir.empty() || ++imports > max_imports)
+    if ((css_dir.empty() && !resource) || ++imports > max_imports ||
+        css_bytes >= max_css_total)
         return;
     check_time();
     std::string host, path;
     const std::string &base = baseurl.empty() ? base_url : baseurl;
     if (!resolve_url(url, base, host, path))
         return;
+    std::string absolute = host.empty() ? path : scheme_of(url, base) + "://" + host + path;
     std::string raw;
-    bool found = !host.empty() && read_css(css_dir + "/" + host + path, raw);
-    if (!found) {
-        std::string name = path.substr(path.rfind('/') + 1);
-        if (name.empty() || !read_css(css_dir + "/" + name, raw))
-            return;
+    bool found = resource && ask_resource(absolute, raw);
+    if (!found && !css_dir.empty()) {
+        found = !host.empty() && read_css(css_dir + "/" + host + path, raw);
+        if (!found) {
+            std::string name = path.substr(path.rfind('/') + 1);
+            found = !name.empty() && read_css(css_dir + "/" + name, raw);
+        }
     }
+    if (!found)
+        return;
+    css_bytes += raw.size();
+    if (css_bytes > max_css_total)
+        return;
     sb_css_stats cs{};
     char *css = sb_css_prepare(raw.data(), raw.size(), names, &cs);
     text = css;
@@ -365,7 +409,7 @@ void container::import_css(litehtml::tstring &text, const litehtml::tstring &url
     selectors += cs.selectors_kept;
     if (elements * selectors > max_selector_tests)
         throw too_much_css();
-    baseurl = host.empty() ? path : "http://" + host + path;
+    baseurl = absolute;
 }
 
 sb_rdisplay map_display(litehtml::style_display d)
@@ -670,6 +714,8 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
             cont.css_dir = o.css_dir;
         if (o.base_url)
             cont.base_url = o.base_url;
+        cont.resource = o.resource;
+        cont.resource_ctx = o.resource_ctx;
 
         // litehtml's own parse runs before any callback can check the
         // clock, and it holds about a kilobyte per element: pages beyond

@@ -90,6 +90,11 @@ typedef struct sb_render {
     size_t n_fonts;
 } sb_render;
 
+/* A resource provider (the same signature as sb_resource_fn of
+ * include/storybox.h): the malloc'd bytes at `url`, at most max_len, or
+ * NULL. */
+typedef void *(*sb_render_resource_fn)(void *ctx, const char *url, size_t max_len, size_t *len);
+
 typedef struct sb_render_opts {
     int width;             /* viewport px; 0 = SB_DEFAULT_WIDTH */
     int height;            /* viewport px (fixed elements, media); 0 = 800 */
@@ -99,6 +104,8 @@ typedef struct sb_render_opts {
     int max_depth;         /* 0 = SB_RENDER_MAX_DEPTH (prep.h) */
     bool keep_text;        /* keep each word's text and face (for drawing
                               the page); off, nothing is copied */
+    sb_render_resource_fn resource; /* NULL: none; asked before css_dir */
+    void *resource_ctx;
 } sb_render_opts;
 
 /* Lays the document out.  fonts may be NULL (a context is made for this
@@ -106,11 +113,14 @@ typedef struct sb_render_opts {
  * NULL with a one-line reason in err when litehtml fails or the time budget
  * is exceeded.
  *
- * External stylesheets (<link rel=stylesheet>, @import) are read from
- * css_dir only, never fetched.  The URL is resolved against base_url (or the
- * page's <base href>); the file looked up is css_dir/HOST/PATH, then
+ * External stylesheets (<link rel=stylesheet>, @import) are asked of the
+ * resource provider, then read from css_dir, never fetched.  The URL is
+ * resolved against base_url (or the page's <base href>); the provider gets
+ * "http://HOST/PATH" (or "https://", as the URL says; PATH alone without a
+ * base), css_dir is looked up as css_dir/HOST/PATH, then
  * css_dir/BASENAME-OF-PATH (query and fragment removed; a URL with ".." in
- * its path is refused). */
+ * its path is refused).  At most 64 stylesheets of 8 MB each, 32 MB in all,
+ * are read per page. */
 sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *opts, sb_fonts *fonts,
                           char *err, size_t errlen);
 void sb_render_free(sb_render *r);

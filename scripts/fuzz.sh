@@ -9,7 +9,7 @@
 #   scripts/fuzz.sh list             the harness names
 #
 # TARGET is a harness name: tests/fuzz/fuzz_TARGET.c (extract_hybrid,
-# extract_dom, json, meta, date, url, encoding, warc).  The harnesses are built
+# extract_dom, json, meta, date, url, encoding, warc, mhtml).  The harnesses are built
 # with clang -fsanitize=fuzzer,address,undefined into build-fuzz/ (CMake
 # option STORYBOX_FUZZ=ON); the normal build does not need clang.  Seeds
 # are cut from samples/ at every run into build-fuzz/seeds/TARGET (never
@@ -23,7 +23,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 out=$root/build-fuzz
-harnesses=(extract_hybrid extract_dom json meta date url encoding warc)
+harnesses=(extract_hybrid extract_dom json meta date url encoding warc mhtml)
 
 usage() {
     sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//' >&2
@@ -153,6 +153,30 @@ make_seeds() {
             cat "$dir/page-1.warc"
         } >"$dir/mixed.warc"
         ;;
+    mhtml)
+        # Each news sample and the saved two-column sample as an MHTML
+        # message: the page as 8bit, its two stylesheets in base64 and in
+        # quoted-printable.
+        local n=0 page
+        mhtml_part() { # TYPE LOCATION ENCODING FILE
+            printf -- '--b\r\nContent-Type: %s\r\nContent-Location: %s\r\n' "$1" "$2"
+            printf 'Content-Transfer-Encoding: %s\r\n\r\n' "$3"
+            if [ "$3" = base64 ]; then base64 <"$4"; else cat "$4"; fi
+            printf '\r\n'
+        }
+        for page in samples/news/*.html samples/saved/two_column.html; do
+            n=$((n + 1))
+            {
+                printf 'MIME-Version: 1.0\r\nContent-Type: multipart/related; type="text/html"; boundary="b"\r\n\r\n'
+                mhtml_part 'text/html; charset=utf-8' "https://example.com/$n.html" 8bit "$page"
+                mhtml_part text/css https://example.com/two_column_files/site.css base64 \
+                    samples/saved/two_column_files/site.css
+                mhtml_part text/css https://example.com/two_column_files/columns.css quoted-printable \
+                    samples/saved/two_column_files/columns.css
+                printf -- '--b--\r\n'
+            } >"$dir/page-$n.mhtml"
+        done
+        ;;
     url)
         # Each attribute value that holds a URL, as the reference resolved
         # against a fixed base (the harness splits at the first newline).
@@ -177,6 +201,7 @@ dictionary() {
     date) cat tests/fuzz/date.dict ;;
     url) cat tests/fuzz/url.dict ;;
     warc) cat tests/fuzz/warc.dict tests/fuzz/html.dict ;;
+    mhtml) cat tests/fuzz/mhtml.dict ;;
     esac >"$d"
     echo "$d"
 }

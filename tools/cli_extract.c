@@ -15,7 +15,9 @@
 #include "dom/base/outfile.h"
 #include "dom/base/strbuf.h"
 #include "hybrid/input/input.h"
+#include "hybrid/input/mhtml.h"
 #include "hybrid/input/warc.h"
+#include "hybrid/input/warc_css.h"
 #include "storybox.h"
 #include "tools/cli_pool.h"
 
@@ -31,9 +33,12 @@ static const char usage[] =
     "usage: storybox extract [options] PAGE...\n"
     "\n"
     "Extracts the story (headline, text, lead image, byline, dates) of each page.\n"
-    "PAGE is a file, a .gz file, a WARC file (.warc, .warc.gz: every HTML response\n"
-    "record is a page, its WARC-Target-URI the page's URL), a directory (its .html,\n"
-    ".htm, .html.gz, .warc and .warc.gz files, sorted) or - for standard input.\n"
+    "PAGE is a file, a .gz file, an MHTML file (.mhtml, .mht, or sniffed), a WARC\n"
+    "file (.warc, .warc.gz: every HTML response record is a page, its\n"
+    "WARC-Target-URI the page's URL), a directory (its .html, .htm, .html.gz,\n"
+    ".mhtml, .mht, .warc and .warc.gz files, sorted) or - for standard input.\n"
+    "Stylesheets saved with a page are used for its layout: MHTML parts, the\n"
+    "page's own folder (\"Web page, complete\"), text/css records of its WARC.\n"
     "One page prints one JSON object; several (or a WARC file) print JSON Lines,\n"
     "one record per page in input order, failures included.  A WARC record's\n"
     "source is FILE#OFFSET; a summary line on stderr counts its skipped records.\n"
@@ -61,7 +66,7 @@ static const char usage[] =
     "  --png-region-only   the overlay shows the story region and 120 px around\n"
     "                      it, not the whole page\n"
     "  --explain           print the decisions (blocks, sentences, images) to stderr\n"
-    "  --css-dir D         serve <link rel=stylesheet> from local directory D\n"
+    "  --css-dir D         also serve <link rel=stylesheet> from local directory D\n"
     "  --width N           layout viewport width in px, 200 to 10000 (default 1280)\n"
     "  -j, --jobs N        pages extracted at once on N threads (default: the number\n"
     "                      of cores); records still come out in input order\n"
@@ -119,7 +124,7 @@ static void expand_input(path_list *l, const char *arg)
     while ((e = readdir(d))) {
         if (has_suffix(e->d_name, ".html") || has_suffix(e->d_name, ".htm") ||
             has_suffix(e->d_name, ".html.gz") || has_suffix(e->d_name, ".htm.gz") ||
-            sb_is_warc_path(e->d_name)) {
+            sb_is_mhtml_path(e->d_name) || sb_is_warc_path(e->d_name)) {
             sb_buf p = SB_BUF_INIT;
             sb_buf_printf(&p, "%s/%s", arg, e->d_name);
             add_path(&found, p.data);
@@ -296,6 +301,11 @@ static void on_result(void *ctx, const cli_job *job, const sb_story *s, const ch
         show_progress(b, false);
 }
 
+static void release_css(void *css)
+{
+    sb_warc_css_release(css);
+}
+
 /* Every page and error record of a WARC file, in file order, then one
  * summary line on stderr (written in order with the records). */
 static void submit_warc(cli_pool *pool, const char *path, const char *png, size_t *index,
@@ -310,6 +320,9 @@ static void submit_warc(cli_pool *pool, const char *path, const char *png, size_
         (*index)++;
         return;
     }
+    /* The WARC's stylesheets serve its pages: a first pass collects them
+     * (bounded, warc_css.h); each page in flight holds a reference. */
+    sb_warc_css *css = sb_warc_css_load(path);
     sb_warc_record rec = {0};
     sb_buf source = SB_BUF_INIT;
     sb_warc_kind k;
@@ -327,12 +340,18 @@ static void submit_warc(cli_pool *pool, const char *path, const char *png, size_
             j->len = rec.body_len;
             rec.body = NULL;
             j->png_path = png_name(png, *index, several ? 2 : 1);
+            if (css) {
+                j->resource = sb_warc_css_resource;
+                j->resource_ctx = sb_warc_css_retain(css);
+                j->release = release_css;
+            }
         }
         cli_pool_submit(pool, j);
         (*index)++;
     }
     sb_warc_record_clear(&rec);
     sb_buf_free(&source);
+    sb_warc_css_release(css);
     const sb_warc_counts *c = sb_warc_get_counts(r);
     cli_job *note = cli_job_new(path, NULL);
     sb_buf line = SB_BUF_INIT;
@@ -546,6 +565,7 @@ int cli_extract(int argc, char **argv)
             j->bytes = NULL;
             j->error = sb_xstrdup(err);
         } else {
+            j->saved_page = true;
             j->png_path = png_name(png, index, b.several ? 2 : 1);
         }
         cli_pool_submit(pool, j);

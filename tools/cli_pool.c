@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "dom/base/strbuf.h"
+#include "hybrid/input/saved_page.h"
 
 /* A job's place in the reorder ring once it has been extracted. */
 typedef struct slot {
@@ -65,6 +66,8 @@ static void job_free(cli_job *j)
     free(j->bytes);
     free(j->error);
     free(j->note);
+    if (j->release)
+        j->release(j->resource_ctx);
     free(j);
 }
 
@@ -96,14 +99,45 @@ static void run_job(cli_pool *p, cli_job *j, slot *out)
         opt.base_url = j->base_url;
     opt.transport_charset = j->transport_charset;
     opt.png_path = j->png_path;
+    if (j->resource) {
+        opt.resource = j->resource;
+        opt.resource_ctx = j->resource_ctx;
+    }
+    const unsigned char *bytes = j->bytes;
+    size_t len = j->len;
+    sb_saved_page saved;
+    bool have_saved = false;
+    if (j->saved_page) {
+        char err[256];
+        if (sb_saved_page_open(&saved, j->source, j->bytes, j->len, err, sizeof err) != 0) {
+            j->error = sb_xstrdup(err);
+            free(j->bytes);
+            j->bytes = NULL;
+            out->story = error_story(j, p->opt.method);
+            return;
+        }
+        have_saved = true;
+        bytes = saved.html;
+        len = saved.html_len;
+        opt.resource = sb_saved_page_resource;
+        opt.resource_ctx = &saved;
+        /* an MHTML page's links are relative to where it was saved from,
+         * which is also what its parts are named by; --url still wins */
+        if (saved.url && !j->base_url && !p->opt.base_url)
+            opt.base_url = saved.url;
+        if (saved.charset && !opt.transport_charset)
+            opt.transport_charset = saved.charset;
+    }
     FILE *ex = NULL;
     if (p->explain) {
         ex = open_memstream(&out->explain, &out->explain_len);
         opt.explain = ex;
     }
-    out->story = sb_extract(j->bytes, j->len, &opt);
+    out->story = sb_extract(bytes, len, &opt);
     if (ex)
         fclose(ex);
+    if (have_saved)
+        sb_saved_page_close(&saved);
     /* The page's bytes are done with: free them now, not when the record
      * reaches the front of the reorder buffer. */
     free(j->bytes);

@@ -29,6 +29,15 @@ typedef struct cli_job {
     char *error;             /* why there are no bytes */
     char *note;              /* no page at all: a line for stderr, written in
                                 order (a WARC file's summary) */
+    bool saved_page;         /* bytes read from the file named by source (or
+                                "-"): read as MHTML when they are, else with
+                                the stylesheets of the file's folder
+                                (hybrid/input/saved_page.h) */
+    sb_resource_fn resource; /* e.g. the stylesheets of the job's WARC; NULL
+                                = none */
+    void *resource_ctx;
+    void (*release)(void *ctx); /* non-NULL: called on resource_ctx when the
+                                   job is freed (the job's reference) */
 } cli_job;
 
 /* Called on the writer thread, in submission order, once per job: `story`

@@ -28,6 +28,7 @@ struct sb_warc_reader {
     char label[512];
     size_t max_body;
     sb_warc_counts counts;
+    bool stylesheets_only; /* sb_warc_stylesheets_only */
 
     /* Compressed side (gzip files only). */
     bool gz, started;
@@ -678,7 +679,7 @@ static bool has_token(const char *list, const char *token)
     return false;
 }
 
-typedef enum { TYPE_HTML, TYPE_UNKNOWN, TYPE_OTHER } media_kind;
+typedef enum { TYPE_HTML, TYPE_UNKNOWN, TYPE_CSS, TYPE_OTHER } media_kind;
 
 static media_kind classify_type(const char *content_type)
 {
@@ -697,6 +698,8 @@ static media_kind classify_type(const char *content_type)
         (n == 19 && strncasecmp(s, "application/unknown", n) == 0) ||
         (n == 3 && strncmp(s, "*/*", n) == 0))
         return TYPE_UNKNOWN;
+    if (n == 8 && strncasecmp(s, "text/css", n) == 0)
+        return TYPE_CSS;
     return TYPE_OTHER;
 }
 
@@ -825,7 +828,8 @@ static sb_warc_kind read_response(sb_warc_reader *r, const warc_header *h, sb_wa
 
     media_kind kind = classify_type(content_type);
     unsigned long long rest = left - used;
-    if (kind == TYPE_OTHER) {
+    /* In stylesheet mode the stylesheets are wanted and nothing else */
+    if (r->stylesheets_only ? kind != TYPE_CSS : (kind == TYPE_OTHER || kind == TYPE_CSS)) {
         r->counts.non_html++;
         if (skip_bytes(r, rest) < rest)
             result = error_record(r, rec, "%s", cut_reason(r));
@@ -871,12 +875,15 @@ static sb_warc_kind read_response(sb_warc_reader *r, const warc_header *h, sb_wa
         r->counts.non_html++;
         goto done;
     }
-    rec->kind = SB_WARC_PAGE;
+    rec->kind = kind == TYPE_CSS ? SB_WARC_STYLESHEET : SB_WARC_PAGE;
     rec->charset = charset_param(content_type);
     rec->body_len = body.len;
     rec->body = (unsigned char *)sb_buf_steal(&body);
-    r->counts.pages++;
-    result = SB_WARC_PAGE;
+    if (kind == TYPE_CSS)
+        r->counts.stylesheets++;
+    else
+        r->counts.pages++;
+    result = rec->kind;
 done:
     free(content_type);
     free(transfer);
@@ -991,6 +998,11 @@ static sb_warc_kind read_record(sb_warc_reader *r, sb_warc_record *rec, bool *at
 done:
     warc_header_clear(&h);
     return result;
+}
+
+void sb_warc_stylesheets_only(sb_warc_reader *r)
+{
+    r->stylesheets_only = true;
 }
 
 sb_warc_kind sb_warc_next(sb_warc_reader *r, sb_warc_record *rec)

@@ -33,12 +33,15 @@ typedef struct sb_warc_counts {
     size_t revisit, request, metadata, warcinfo;
     size_t non_html; /* responses that are not HTML (or not HTTP) */
     size_t other;    /* resource, conversion, continuation, unknown types */
+    size_t stylesheets; /* text/css responses returned (stylesheet mode) */
 } sb_warc_counts;
 
 typedef enum sb_warc_kind {
     SB_WARC_END = 0,  /* no more records */
     SB_WARC_PAGE = 1, /* an HTML page: body, target_uri, record_id */
-    SB_WARC_ERROR = 2 /* a record that could not be read: error */
+    SB_WARC_ERROR = 2, /* a record that could not be read: error */
+    SB_WARC_STYLESHEET = 3 /* stylesheet mode only: a text/css response,
+                              body and target_uri */
 } sb_warc_kind;
 
 typedef struct sb_warc_record {
@@ -63,6 +66,11 @@ sb_warc_reader *sb_warc_open_stream(FILE *f, const char *label, size_t max_body)
 /* The next page or error record, in file order, into *rec (cleared first;
  * the caller clears it after the last call).  SB_WARC_END at the end. */
 sb_warc_kind sb_warc_next(sb_warc_reader *r, sb_warc_record *rec);
+
+/* Stylesheet mode (before the first sb_warc_next): the reader returns the
+ * text/css responses as SB_WARC_STYLESHEET records instead of the pages,
+ * which it skips (a first pass that collects a WARC's stylesheets). */
+void sb_warc_stylesheets_only(sb_warc_reader *r);
 
 void sb_warc_record_clear(sb_warc_record *rec);
 const sb_warc_counts *sb_warc_get_counts(const sb_warc_reader *r);

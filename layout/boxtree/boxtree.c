@@ -85,11 +85,13 @@ sb_boxtree *sb_boxtree_build(const sb_doc *doc, const sb_layout_opts *opts, char
 sb_boxtree *sb_boxtree_build_with_fonts(const sb_doc *doc, const sb_layout_opts *opts,
                                         struct sb_fonts *fonts, char *err, size_t errlen)
 {
-    sb_render_opts ro = {0, 0, NULL, NULL, 0, 0, false};
+    sb_render_opts ro = {0};
     if (opts) {
         ro.keep_text = opts->keep_text;
         ro.width = opts->width;
         ro.css_dir = opts->css_dir;
+        ro.resource = opts->resource;
+        ro.resource_ctx = opts->resource_ctx;
         ro.base_url = opts->base_url;
         ro.time_budget_ms = opts->time_budget_ms;
     }

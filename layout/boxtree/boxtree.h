@@ -84,6 +84,9 @@ typedef struct sb_layout_opts {
     const char *base_url;  /* for resolving stylesheet URLs */
     int time_budget_ms;    /* 0 = 10000 */
     bool keep_text;        /* keep run texts, faces and image labels */
+    /* NULL: none; sb_render_resource_fn of render/render.h */
+    void *(*resource)(void *ctx, const char *url, size_t max_len, size_t *len);
+    void *resource_ctx;
 } sb_layout_opts;
 
 /* Renders the document and builds its box tree.  Returns NULL with a

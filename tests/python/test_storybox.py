@@ -198,6 +198,38 @@ class Warc(unittest.TestCase):
         for key in ("title", "text", "byline", "published"):
             self.assertEqual(got[1][key], alone[key])
 
+    def test_stylesheets_of_the_same_warc_serve_its_pages(self):
+        import tempfile
+        site = "https://courier.example/static/site.css"
+        page = page_bytes("saved/two_column.html").replace(b"two_column_files/site.css",
+                                                           site.encode())
+
+        def response(rid, uri, ctype, body):
+            http = ("HTTP/1.1 200 OK\r\nContent-Type: %s\r\n\r\n" % ctype).encode() + body
+            return warc_record("response", rid, uri, http)
+
+        page_record = response("urn:uuid:p", "https://courier.example/news/ferry.html",
+                               "text/html", page)
+        # The stylesheets after the page, as a crawler fetches them.
+        sheets = (response("urn:uuid:s", site, "text/css",
+                           page_bytes("saved/two_column_files/site.css")) +
+                  response("urn:uuid:c", "https://courier.example/static/columns.css",
+                           "text/css", page_bytes("saved/two_column_files/columns.css")))
+        with tempfile.TemporaryDirectory() as tmp:
+            styled = os.path.join(tmp, "styled.warc")
+            plain = os.path.join(tmp, "plain.warc")
+            with open(styled, "wb") as f:
+                f.write(page_record + sheets)
+            with open(plain, "wb") as f:
+                f.write(page_record)
+            got = list(storybox.extract_warc(styled)) + list(storybox.extract_warc(plain))
+        self.assertEqual(len(got), 2)
+        # Styled, the story is the left column of a centred 1000 px page.
+        self.assertEqual(got[0]["region"]["x"], 140)
+        self.assertNotEqual(got[1]["region"]["x"], 140)
+        self.assertEqual(got[0]["text"], got[1]["text"])
+        self.assertTrue(got[0]["text"].startswith("The harbour ferry returned to service"))
+
 
 class Threads(unittest.TestCase):
     def test_four_threads_give_the_sequential_records(self):

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "hybrid/input/warc.h"
+#include "hybrid/input/warc_css.h"
 #include "storybox.h"
 
 /* storybox.ExtractionError, and json.loads (both set at import). */
@@ -325,13 +326,16 @@ PyDoc_STRVAR(extract_warc_doc,
              "record that fails yields its record with `error` set rather than\n"
              "raising, so one bad record does not end the crawl; a file that cannot\n"
              "be opened raises OSError.  Records that are not HTML pages (requests,\n"
-             "revisits, metadata, images...) are skipped, as by `storybox extract`.");
+             "revisits, metadata, images...) are skipped, as by `storybox extract`.\n"
+             "Stylesheets stored in the same file (text/css responses) are used\n"
+             "for its pages' layout.");
 
 /* The iterator extract_warc returns: the reader, and the options every page
  * of the file is extracted with. */
 typedef struct {
     PyObject_HEAD
     sb_warc_reader *reader;
+    sb_warc_css *css; /* the file's stylesheets for its pages, or NULL */
     char *path;
     char *method;
     PyObject *params; /* bytes: "key=value,..." */
@@ -341,6 +345,7 @@ static void warc_iter_dealloc(warc_iter *it)
 {
     if (it->reader)
         sb_warc_close(it->reader);
+    sb_warc_css_release(it->css);
     free(it->path);
     free(it->method);
     Py_XDECREF(it->params);
@@ -388,6 +393,10 @@ static PyObject *warc_iter_next(warc_iter *it)
             opt.warc_record_id = rec.record_id;
             opt.base_url = rec.target_uri;
             opt.transport_charset = rec.charset;
+            if (it->css) {
+                opt.resource = sb_warc_css_resource;
+                opt.resource_ctx = it->css;
+            }
             if (PyBytes_GET_SIZE(it->params) > 0)
                 opt.params = PyBytes_AS_STRING(it->params);
             s = sb_extract(rec.body, rec.body_len, &opt);
@@ -445,6 +454,7 @@ static PyObject *py_extract_warc(PyObject *self, PyObject *args, PyObject *kwarg
     if (!it)
         goto fail;
     it->reader = NULL;
+    it->css = NULL;
     it->path = strdup(PyBytes_AS_STRING(path));
     it->method = strdup(method_c);
     if (method && PyDict_DelItemString(params, "method") < 0) {
@@ -466,6 +476,11 @@ static PyObject *py_extract_warc(PyObject *self, PyObject *args, PyObject *kwarg
         Py_DECREF(it);
         goto fail;
     }
+    /* The stylesheets stored in the same WARC serve its pages, as in
+     * `storybox extract`: a first pass collects them (warc_css.h). */
+    Py_BEGIN_ALLOW_THREADS
+    it->css = sb_warc_css_load(it->path);
+    Py_END_ALLOW_THREADS
     Py_DECREF(path);
     Py_DECREF(params);
     return (PyObject *)it;

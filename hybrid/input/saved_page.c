@@ -1,0 +1,156 @@
+/* realpath() is X/Open, beyond the POSIX level the build asks for */
+#define _XOPEN_SOURCE 700
+
+#include "hybrid/input/saved_page.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dom/base/fileio.h"
+#include "dom/base/strbuf.h"
+
+/* Trailing path components tried in a page's directory. */
+#define MAX_COMPONENTS 8
+
+int sb_saved_page_open(sb_saved_page *sp, const char *path, const unsigned char *bytes, size_t len,
+                       char *err, size_t errlen)
+{
+    *sp = (sb_saved_page){0};
+    sp->html = bytes;
+    sp->html_len = len;
+    bool from_file = path && strcmp(path, "-") != 0;
+    if (sb_is_mhtml_path(path) || sb_mhtml_sniff(bytes, len)) {
+        if (sb_mhtml_parse(bytes, len, &sp->mhtml, err, errlen) != 0)
+            return -1;
+        sp->is_mhtml = true;
+        const sb_mhtml_part *page = &sp->mhtml.parts[sp->mhtml.page];
+        sp->html = page->data;
+        sp->html_len = page->len;
+        sp->url = page->location;
+        sp->charset = page->charset;
+        return 0;
+    }
+    if (from_file) {
+        char *copy = sb_xstrdup(path);
+        char *slash = strrchr(copy, '/');
+        if (slash)
+            *slash = '\0';
+        char resolved[PATH_MAX];
+        if (realpath(slash ? (*copy ? copy : "/") : ".", resolved))
+            sp->dir = sb_xstrdup(resolved);
+        free(copy);
+    }
+    return 0;
+}
+
+void sb_saved_page_close(sb_saved_page *sp)
+{
+    if (!sp)
+        return;
+    sb_mhtml_free(&sp->mhtml);
+    free(sp->dir);
+    *sp = (sb_saved_page){0};
+}
+
+static int hex_digit(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+/* The URL's path, %XX decoded, or NULL when it decodes to something that
+ * is not a plain relative file path (NUL, "%2F"-made slashes, backslash). */
+static char *url_path(const char *url)
+{
+    const char *p = url;
+    const char *scheme = strstr(url, "://");
+    if (scheme && scheme < url + strcspn(url, "/?#")) {
+        p = strchr(scheme + 3, '/');
+        if (!p)
+            return NULL;
+    }
+    size_t n = strcspn(p, "?#");
+    sb_buf out = SB_BUF_INIT;
+    for (size_t i = 0; i < n; i++) {
+        char c = p[i];
+        if (c == '%' && i + 2 < n && hex_digit(p[i + 1]) >= 0 && hex_digit(p[i + 2]) >= 0) {
+            c = (char)(hex_digit(p[i + 1]) * 16 + hex_digit(p[i + 2]));
+            i += 2;
+            if (c == '/' || c == '\0') {
+                sb_buf_free(&out);
+                return NULL;
+            }
+        }
+        if (c == '\\') {
+            sb_buf_free(&out);
+            return NULL;
+        }
+        sb_buf_putc(&out, c);
+    }
+    return out.data ? sb_buf_steal(&out) : NULL;
+}
+
+/* Reads DIR/rel when its real path lies inside DIR. */
+static void *read_inside(const char *dir, const char *rel, size_t max_len, size_t *len)
+{
+    sb_buf path = SB_BUF_INIT;
+    sb_buf_printf(&path, "%s/%s", dir, rel);
+    char resolved[PATH_MAX];
+    void *result = NULL;
+    size_t dn = strlen(dir);
+    if (realpath(path.data, resolved) && strncmp(resolved, dir, dn) == 0 &&
+        (resolved[dn] == '/' || (dn == 1 && dir[0] == '/'))) {
+        sb_buf data = SB_BUF_INIT;
+        if (sb_read_file(resolved, max_len + 1, &data) == SB_READ_OK && data.len <= max_len) {
+            *len = data.len;
+            result = data.data ? sb_buf_steal(&data) : sb_xstrdup("");
+        }
+        sb_buf_free(&data);
+    }
+    sb_buf_free(&path);
+    return result;
+}
+
+void *sb_saved_page_resource(void *ctx, const char *url, size_t max_len, size_t *len)
+{
+    sb_saved_page *sp = ctx;
+    if (!sp || !url)
+        return NULL;
+    if (sp->is_mhtml)
+        return sb_mhtml_resource(&sp->mhtml, url, max_len, len);
+    if (!sp->dir)
+        return NULL;
+    char *path = url_path(url);
+    if (!path)
+        return NULL;
+    /* the components, checked: none may be empty, "." or ".." */
+    char *parts[MAX_COMPONENTS];
+    size_t n = 0;
+    bool ok = true;
+    char *save = NULL;
+    for (char *c = strtok_r(path, "/", &save); c; c = strtok_r(NULL, "/", &save)) {
+        if (strcmp(c, ".") == 0 || strcmp(c, "..") == 0) {
+            ok = false;
+            break;
+        }
+        if (n == MAX_COMPONENTS)
+            memmove(parts, parts + 1, --n * sizeof *parts);
+        parts[n++] = c;
+    }
+    void *result = NULL;
+    for (size_t first = 0; ok && first < n && !result; first++) {
+        sb_buf rel = SB_BUF_INIT;
+        for (size_t i = first; i < n; i++)
+            sb_buf_printf(&rel, "%s%s", i > first ? "/" : "", parts[i]);
+        result = read_inside(sp->dir, rel.data, max_len, len);
+        sb_buf_free(&rel);
+    }
+    free(path);
+    return result;
+}

@@ -1,0 +1,48 @@
+/* saved_page: a page as a user saved it, and the resources saved with it.
+ * Given the bytes read from a file (or standard input) and the path they
+ * came from:
+ *   - MHTML (.mhtml, .mht, or bytes that sniff as a MIME message): the
+ *     page is the message's HTML part, its URL and charset those of the
+ *     part, and stylesheets come from the other parts (mhtml.h);
+ *   - any other page read from a file ("Web page, complete": page.html with
+ *     page_files/ beside it): stylesheets come from the page's own
+ *     directory tree, found by the path the page's link names (see
+ *     sb_saved_page_resource); nothing outside that tree is ever read (no
+ *     "..", no symbolic link that leads out).
+ * Pages read from standard input have no directory. */
+#ifndef SB_SAVED_PAGE_H
+#define SB_SAVED_PAGE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "hybrid/input/mhtml.h"
+
+typedef struct sb_saved_page {
+    const unsigned char *html; /* the page's bytes (borrowed from the input
+                                  or from mhtml); NUL after them */
+    size_t html_len;
+    const char *url;     /* MHTML: the page part's Content-Location, or NULL */
+    const char *charset; /* MHTML: the page part's charset label, or NULL */
+    bool is_mhtml;
+    sb_mhtml mhtml;
+    char *dir; /* a page file's directory, resolved; NULL = none */
+} sb_saved_page;
+
+/* Opens the page in bytes[0..len) (NUL-terminated, kept alive by the
+ * caller while *sp is used) read from `path` ("-" or NULL: standard input).
+ * Returns 0, or -1 with a one-line reason in err (a malformed MHTML). */
+int sb_saved_page_open(sb_saved_page *sp, const char *path, const unsigned char *bytes, size_t len,
+                       char *err, size_t errlen);
+
+/* The resource provider (sb_resource_fn of include/storybox.h; ctx is the
+ * sb_saved_page *).  From a directory, the URL's path (query and fragment
+ * removed, %XX decoded) is looked up by its trailing components, longest
+ * first: ".../news/page_files/site.css" is tried as
+ * DIR/news/page_files/site.css, DIR/page_files/site.css, DIR/site.css.
+ * Returns NULL when nothing is found. */
+void *sb_saved_page_resource(void *ctx, const char *url, size_t max_len, size_t *len);
+
+void sb_saved_page_close(sb_saved_page *sp);
+
+#endif

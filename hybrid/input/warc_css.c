@@ -1,0 +1,138 @@
+#include "hybrid/input/warc_css.h"
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dom/base/strbuf.h"
+#include "hybrid/input/warc.h"
+
+typedef struct sheet {
+    char *url;
+    unsigned char *data;
+    size_t len;
+    size_t order; /* position in the file, for "the first of a URL wins" */
+} sheet;
+
+struct sb_warc_css {
+    sheet *sheets; /* sorted by url, unique */
+    size_t n;
+    atomic_int refs;
+};
+
+static int cmp_sheet(const void *a, const void *b)
+{
+    const sheet *x = a, *y = b;
+    int c = strcmp(x->url, y->url);
+    /* equal URLs in file order (the earlier first), so the first wins */
+    if (c == 0)
+        c = x->order < y->order ? -1 : x->order > y->order;
+    return c;
+}
+
+sb_warc_css *sb_warc_css_load(const char *path)
+{
+    char err[256];
+    sb_warc_reader *r = sb_warc_open(path, SB_WARC_CSS_MAX_SHEET, err, sizeof err);
+    if (!r)
+        return NULL;
+    sb_warc_stylesheets_only(r);
+    sheet *sheets = NULL;
+    size_t n = 0, cap = 0, total = 0;
+    sb_warc_record rec = {0};
+    sb_warc_kind k;
+    while ((k = sb_warc_next(r, &rec)) != SB_WARC_END) {
+        if (k != SB_WARC_STYLESHEET || !rec.target_uri || n == SB_WARC_CSS_MAX_SHEETS ||
+            rec.body_len > SB_WARC_CSS_MAX_TOTAL - total)
+            continue;
+        if (n == cap) {
+            cap = cap ? cap * 2 : 16;
+            sheets = sb_xrealloc(sheets, cap * sizeof *sheets);
+        }
+        size_t ulen = strcspn(rec.target_uri, "#");
+        sheets[n].url = sb_xstrndup(rec.target_uri, ulen);
+        sheets[n].data = rec.body;
+        sheets[n].len = rec.body_len;
+        sheets[n].order = n;
+        rec.body = NULL;
+        total += sheets[n].len;
+        n++;
+    }
+    sb_warc_record_clear(&rec);
+    sb_warc_close(r);
+    if (n == 0) {
+        free(sheets);
+        return NULL;
+    }
+    qsort(sheets, n, sizeof *sheets, cmp_sheet);
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (kept && strcmp(sheets[kept - 1].url, sheets[i].url) == 0) {
+            free(sheets[i].url);
+            free(sheets[i].data);
+            continue;
+        }
+        sheets[kept++] = sheets[i];
+    }
+    sb_warc_css *c = sb_xcalloc(1, sizeof *c);
+    c->sheets = sheets;
+    c->n = kept;
+    atomic_init(&c->refs, 1);
+    return c;
+}
+
+size_t sb_warc_css_count(const sb_warc_css *c)
+{
+    return c ? c->n : 0;
+}
+
+sb_warc_css *sb_warc_css_retain(sb_warc_css *c)
+{
+    if (c)
+        atomic_fetch_add(&c->refs, 1);
+    return c;
+}
+
+void sb_warc_css_release(sb_warc_css *c)
+{
+    if (!c || atomic_fetch_sub(&c->refs, 1) != 1)
+        return;
+    for (size_t i = 0; i < c->n; i++) {
+        free(c->sheets[i].url);
+        free(c->sheets[i].data);
+    }
+    free(c->sheets);
+    free(c);
+}
+
+void *sb_warc_css_resource(void *ctx, const char *url, size_t max_len, size_t *len)
+{
+    const sb_warc_css *c = ctx;
+    if (!c || !url)
+        return NULL;
+    size_t ulen = strcspn(url, "#");
+    size_t lo = 0, hi = c->n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const char *u = c->sheets[mid].url;
+        int cmp = strncmp(u, url, ulen);
+        if (cmp == 0 && u[ulen] != '\0')
+            cmp = 1;
+        if (cmp == 0) {
+            const sheet *s = &c->sheets[mid];
+            if (s->len > max_len)
+                return NULL;
+            void *copy = sb_xmalloc(s->len + 1);
+            memcpy(copy, s->data, s->len);
+            ((char *)copy)[s->len] = '\0';
+            *len = s->len;
+            return copy;
+        }
+        if (cmp < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return NULL;
+}
