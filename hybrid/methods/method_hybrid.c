@@ -10,6 +10,7 @@
 
 #include "dom/story/extract.h"
 #include "hybrid/methods/methods.h"
+#include "hybrid/page/params.h"
 #include "layout/region/blocks.h"
 
 /* Below this much text the region was a wrong guess (a caption, a teaser
@@ -54,6 +55,16 @@ static int run_dom(sb_page *page, sb_story *story, const sb_region *region,
     return rc;
 }
 
+/* The region's signals from the method parameters (README's "Method
+ * parameters"): region_column=0|1. */
+static sb_region_signals region_signals(const char *params)
+{
+    sb_region_signals s = {
+        .column_score = sb_param_double(params, "region_column", SB_REGION_COLUMN_DEFAULT) != 0,
+    };
+    return s;
+}
+
 static void set_method(sb_story *story, const char *name)
 {
     free(story->method);
@@ -74,7 +85,8 @@ int sb_method_hybrid(sb_page *page, sb_story *story)
     int width = page->opt && page->opt->width > 0 ? page->opt->width : SB_DEFAULT_WIDTH;
     sb_vblocks *vb = sb_vblocks_build(boxes);
     sb_region region;
-    bool found = sb_region_find(boxes, vb, width, &region, explain);
+    sb_region_signals signals = region_signals(page->opt ? page->opt->params : NULL);
+    bool found = sb_region_find(boxes, vb, width, &signals, &region, explain);
     sb_vblocks_free(vb);
     if (!found || region.n_roots == 0) {
         if (explain)
