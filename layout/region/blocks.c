@@ -359,14 +359,20 @@ bool sb_region_find(const sb_boxtree *t, const sb_vblocks *vb, int viewport_widt
         sig = &defaults;
     bool by_column = sig->column_score;
     unsigned long *col = by_column ? sb_xcalloc(vb->n ? vb->n : 1, sizeof *col) : NULL;
+    double largest = 0; /* text area of the largest qualifying block */
+    for (size_t i = 0; i < vb->n; i++)
+        if (qualifies(&vb->blocks[i], viewport_width) && vb->blocks[i].text_area > largest)
+            largest = vb->blocks[i].text_area;
     for (size_t i = 0; i < vb->n; i++) {
         const sb_vblock *b = &vb->blocks[i];
         if (!qualifies(b, viewport_width))
             continue;
-        /* Only a block of running text speaks for its column: a label or
-         * a breadcrumb line beside a long column would otherwise claim it. */
+        /* Only a block of running text close to the largest in size
+         * speaks for its column: a label, a breadcrumb line or a small
+         * teaser beside a long column would otherwise claim it. */
         if (col && b->chars - b->link_chars >= SB_REGION_MIN_BLOCK_PROSE &&
-            b->link_chars * 2 <= b->chars) {
+            b->link_chars * 2 <= b->chars &&
+            b->text_area >= SB_REGION_COLUMN_MIN_SHARE * largest) {
             sb_region tmp = {.block = (int)i};
             block_roots(t, b, &tmp);
             col[i] = column_prose(t, &tmp);

@@ -29,6 +29,7 @@
 #define SB_REGION_MAX_LINK_SHARE 0.35
 #define SB_REGION_SIBLING_GAP_EM 4.0
 #define SB_REGION_MIN_BLOCK_PROSE 80
+#define SB_REGION_COLUMN_MIN_SHARE 0.5
 
 typedef struct sb_vblock {
     sb_rect rect;          /* bounding box of its text */
@@ -67,7 +68,10 @@ typedef struct sb_region_signals {
      * promotions and figures, and one unbroken teaser list can outweigh
      * each of them.  Only blocks of running text (at least
      * SB_REGION_MIN_BLOCK_PROSE characters outside links, at most half in
-     * links) are scored by their column; the others score 0. */
+     * links) with at least SB_REGION_COLUMN_MIN_SHARE of the largest
+     * block's text area are scored by their column (a rival to the
+     * largest block, not a small teaser in a long column of them); the
+     * others score 0. */
     bool column_score;
 } sb_region_signals;
 
