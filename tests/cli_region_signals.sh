@@ -9,6 +9,7 @@
 #   - region_column=0: the region is the teaser list, and only the DOM's
 #     own container, taken instead, saves the story (said in --explain);
 #   - either way hybrid's text is dom's, exactly.
+# And the visual_hidden signal on samples/layout/hidden.html.
 #
 #     bash tests/cli_region_signals.sh path/to/storybox
 set -u
@@ -49,6 +50,19 @@ for f in on off; do
 done
 text_of "$tmp/on.json" | grep -q '^"text": *"The passenger ferry between Eastwick' || fail "story does not start with its first paragraph"
 text_of "$tmp/on.json" | grep -q 'Read more' && fail "a Read more promotion is in the text"
+
+# visual_hidden (off by default): samples/layout/hidden.html hides one
+# paragraph with a stylesheet's display:none and one block with
+# visibility:hidden; only the render knows.
+hidden=samples/layout/hidden.html
+"$sb" extract --mode hybrid "$hidden" >"$tmp/h0.json" 2>/dev/null || fail "extract hidden.html failed"
+grep -q '^ *"text": "Shown text.\\n\\nNot shown.\\n\\nInvisible\\n\\nAfter.",$' "$tmp/h0.json" ||
+    fail "visual_hidden off: the hidden blocks are not kept"
+"$sb" extract --mode hybrid --param visual_hidden=1 --explain "$hidden" >"$tmp/h1.json" 2>"$tmp/h1.err" ||
+    fail "extract hidden.html with visual_hidden=1 failed"
+grep -q '^ *"text": "Shown text.\\n\\nAfter.",$' "$tmp/h1.json" || fail "visual_hidden=1: hidden text kept"
+[ "$(grep 'not shown: no box in the render \[visual_hidden=1\]' "$tmp/h1.err" | sort -u | wc -l)" = 2 ] ||
+    fail "visual_hidden=1: the two drops are not explained"
 
 [ $failures -eq 0 ] && echo "cli_region_signals: all checks passed"
 exit $((failures > 0))

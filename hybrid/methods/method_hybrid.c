@@ -40,7 +40,8 @@ static int run_dom(sb_page *page, sb_story *story, const sb_region *region,
 {
     const sb_options *opt = page->opt;
     sb_elem_render *facts = boxes ? render_facts(boxes) : NULL;
-    sb_dom_render render = {facts, boxes ? boxes->n_elems : 0};
+    sb_dom_render render = {facts, boxes ? boxes->n_elems : 0,
+                            sb_param_double(opt ? opt->params : NULL, "visual_hidden", 0) != 0};
     sb_dom_input in = {
         .doc = page->doc,
         .roots = region ? region->roots : NULL,
