@@ -40,7 +40,7 @@ static void counts_only_real_stylesheet_links(void **state)
     (void)state;
     sb_css_facts f = scan("<link rel=\"stylesheet\" href=\"a.css\">"
                           "<link REL='alternate Stylesheet' href=b.css>"
-                          "<link rel=\"stylesheet\">"           /* no address */
+                          "<link rel=\"stylesheet\">"             /* no address */
                           "<link rel=\"preload\" href=\"c.css\">" /* not a sheet */
                           "<!-- <link rel=\"stylesheet\" href=\"d.css\"> -->"
                           "<script>var s = '<link rel=\"stylesheet\" href=\"e.css\">"
@@ -104,8 +104,8 @@ static void news_samples(void **state)
         assert_int_equal(sb_read_file(path, 0, &bytes), SB_READ_OK);
         sb_css_facts f;
         sb_css_facts_scan(bytes.data, bytes.len, &f);
-        bool expect_unstyled =
-            strcmp(de->d_name, "lazy_image.html") == 0 || strcmp(de->d_name, "srcset_only.html") == 0;
+        bool expect_unstyled = strcmp(de->d_name, "lazy_image.html") == 0 ||
+                               strcmp(de->d_name, "srcset_only.html") == 0;
         assert_int_equal(sb_css_facts_styled(&f), !expect_unstyled);
         pages++;
         styled += sb_css_facts_styled(&f);

@@ -52,8 +52,7 @@ static bool has_stylesheet_token(const char *v, size_t n)
 /* Reads one start tag's attributes from `i` (just after its name) to its
  * '>'; adds style="" values to out and says whether a <link> is a
  * stylesheet with an address.  Returns the index after the '>'. */
-static size_t scan_attributes(const char *s, size_t len, size_t i, bool is_link,
-                              sb_css_facts *out)
+static size_t scan_attributes(const char *s, size_t len, size_t i, bool is_link, sb_css_facts *out)
 {
     bool rel_sheet = false, has_href = false;
     while (i < len && s[i] != '>') {
@@ -128,11 +127,11 @@ void sb_css_facts_scan(const char *s, size_t len, sb_css_facts *out)
         bool is_link = nl == 4 && word_at(s + ns, nl, "link");
         i = scan_attributes(s, len, ne, is_link, out);
         /* Raw-text elements: their contents are not markup. */
-        const char *end_tag = is_style                                       ? "</style"
-                              : nl == 6 && word_at(s + ns, nl, "script")     ? "</script"
-                              : nl == 8 && word_at(s + ns, nl, "textarea")   ? "</textarea"
-                              : nl == 5 && word_at(s + ns, nl, "title")      ? "</title"
-                                                                             : NULL;
+        const char *end_tag = is_style                                     ? "</style"
+                              : nl == 6 && word_at(s + ns, nl, "script")   ? "</script"
+                              : nl == 8 && word_at(s + ns, nl, "textarea") ? "</textarea"
+                              : nl == 5 && word_at(s + ns, nl, "title")    ? "</title"
+                                                                           : NULL;
         if (!end_tag)
             continue;
         size_t e = find_ci(s, len, i, end_tag);
