@@ -187,6 +187,11 @@ char *sb_headline_choose(sb_story_ctx *c, const sb_meta *meta, int *elem_out)
         for (size_t r = 0; r < n_refs && !result; r++)
             if (refs[r] && *refs[r])
                 result = sb_xstrdup(refs[r]);
+        /* A heading only its rendered prominence carried over the bar
+         * still heads the story on the page (the text starts below it),
+         * though the page's own title names the story better. */
+        if (result && best_elem >= 0 && best >= 0.6)
+            *elem_out = best_elem;
         if (!result && best_text) {
             result = best_text;
             *elem_out = best_elem;
