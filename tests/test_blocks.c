@@ -99,7 +99,7 @@ static void test_region_is_largest_block_away_from_origin(void **state)
     build_page(&p);
     sb_vblocks *vb = sb_vblocks_build(&p.t);
     sb_region r;
-    assert_true(sb_region_find(&p.t, vb, 1280, &r, NULL));
+    assert_true(sb_region_find(&p.t, vb, 1280, NULL, &r, NULL));
     assert_int_equal(r.block, 2);
     assert_int_equal(r.n_roots, 1);
     assert_int_equal(r.roots[0], 7); /* the <article> element */
@@ -118,7 +118,7 @@ static void test_no_region_when_only_block_sits_at_origin(void **state)
     sb_vblocks *vb = sb_vblocks_build(&p.t);
     assert_int_equal(vb->n, 1);
     sb_region r;
-    assert_false(sb_region_find(&p.t, vb, 1280, &r, NULL));
+    assert_false(sb_region_find(&p.t, vb, 1280, NULL, &r, NULL));
     assert_int_equal(r.block, -1);
     assert_int_equal(r.n_roots, 0);
     sb_region_free(&r);
@@ -157,7 +157,7 @@ static void test_region_takes_column_siblings(void **state)
                     .page_width = 1280, .page_height = 300};
     sb_vblocks *vb = sb_vblocks_build(&t);
     sb_region r;
-    assert_true(sb_region_find(&t, vb, 1280, &r, NULL));
+    assert_true(sb_region_find(&t, vb, 1280, NULL, &r, NULL));
     assert_int_equal(vb->blocks[r.block].chars, 480);
     assert_int_equal(r.n_roots, 3); /* p, h2, p: not the nav */
     assert_int_equal(r.roots[0], 11);

@@ -235,7 +235,7 @@ static void test_reports(void **state)
     }
     sb_eval_summarise(c, &m[0]);
     sb_eval_summarise(c, &m[1]);
-    sb_eval e = {c, m, 2, 1, 0.5};
+    sb_eval e = {c, m, 2, 1, 0.5, NULL, 0};
 
     /* harbour-bridge: gold 115 tokens -> 112 shingles; the partial text has
      * 7 + 28 tokens = 32 shingles, the 25 inside the gold paragraph match. */

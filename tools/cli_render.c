@@ -81,7 +81,7 @@ int cli_render(int argc, char **argv)
     if (find_region) {
         sb_vblocks *blocks = sb_vblocks_build(page->boxes);
         int viewport = opt.width > 0 ? opt.width : SB_DEFAULT_WIDTH;
-        have_region = blocks && sb_region_find(page->boxes, blocks, viewport, &region, NULL);
+        have_region = blocks && sb_region_find(page->boxes, blocks, viewport, NULL, &region, NULL);
         sb_vblocks_free(blocks);
     }
 

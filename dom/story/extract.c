@@ -362,6 +362,21 @@ static void trim_edge(const sb_story_ctx *c, bool *keep, bool at_end,
 }
 
 /* Paragraph verdicts inside the roots; returns the bytes kept. */
+/* The visual_hidden signal (extract.h's sb_dom_render.drop_hidden): why
+ * the render says the reader never sees this element, or NULL. */
+static const char *visually_hidden(const sb_story_ctx *c, int elem)
+{
+    const sb_dom_render *r = c->in->render;
+    if (!r || !r->drop_hidden || !r->elems || elem < 0 || (size_t)elem >= r->n_elems)
+        return NULL;
+    const sb_elem_render *f = &r->elems[elem];
+    if (!f->rendered)
+        return "not shown: no box in the render [visual_hidden=1]";
+    if (f->rect.x + f->rect.w <= 0 || f->rect.y + f->rect.h <= 0)
+        return "off-screen: placed wholly before the page's origin [visual_hidden=1]";
+    return NULL;
+}
+
 static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *rr, size_t n_roots,
                           const char *headline, int headline_elem, bool *keep)
 {
@@ -391,6 +406,8 @@ static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *r
         }
         if (!why)
             why = sb_para_noise(c, p);
+        if (!why)
+            why = visually_hidden(c, p->elem);
         if (!why && headline &&
             (p->elem == headline_elem || strcmp(p->text, headline) == 0 ||
              (is_heading(p->tag) && sb_white_str(p->text, headline) >= 0.75)))

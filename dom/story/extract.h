@@ -37,6 +37,11 @@ typedef struct sb_elem_render {
 typedef struct sb_dom_render {
     const sb_elem_render *elems; /* indexed by sb_doc element id */
     size_t n_elems;
+    /* The visual_hidden signal (hybrid's parameter, off by default): a
+     * paragraph the render did not show (no box: display:none from the
+     * stylesheet or above it) or placed wholly off the page (far negative
+     * offsets) is not story. */
+    bool drop_hidden;
 } sb_dom_render;
 
 typedef struct sb_dom_input {

@@ -129,7 +129,7 @@ char *sb_headline_choose(sb_story_ctx *c, const sb_meta *meta, int *elem_out)
         }
     }
     int best_elem = -1;
-    double best = 0;
+    double best = 0, best_unranked = 0;
     char *best_text = NULL;
     sb_buf b = SB_BUF_INIT;
     size_t seen = 0;
@@ -159,13 +159,19 @@ char *sb_headline_choose(sb_story_ctx *c, const sb_meta *meta, int *elem_out)
             s -= 0.1;
         if (c->info[i].noise)
             s -= 0.2;
+        if (n_refs == 0 && t == GUMBO_TAG_H1 && !c->info[i].noise)
+            s += 0.5; /* no titles to compare: the first visible h1 */
+        /* Rendered prominence ranks the headings; it does not by itself
+         * make one that matches none of the page's titles the headline
+         * (a large "Videos" section heading is not the story's title):
+         * acceptance below is judged without it. */
+        double unranked = s;
         int f = font_size_of(c, (int)i);
         if (max_font > 0 && f > 0)
             s += 0.2 * (double)f / max_font;
-        if (n_refs == 0 && t == GUMBO_TAG_H1 && !c->info[i].noise)
-            s += 0.5; /* no titles to compare: the first visible h1 */
         if (s > best) {
             best = s;
+            best_unranked = unranked;
             best_elem = (int)i;
             free(best_text);
             best_text = sb_xstrdup(b.data);
@@ -173,7 +179,7 @@ char *sb_headline_choose(sb_story_ctx *c, const sb_meta *meta, int *elem_out)
     }
     sb_buf_free(&b);
     char *result = NULL;
-    if (best_elem >= 0 && best >= 0.6) {
+    if (best_elem >= 0 && best_unranked >= 0.6) {
         result = best_text;
         *elem_out = best_elem;
         best_text = NULL;
@@ -181,6 +187,11 @@ char *sb_headline_choose(sb_story_ctx *c, const sb_meta *meta, int *elem_out)
         for (size_t r = 0; r < n_refs && !result; r++)
             if (refs[r] && *refs[r])
                 result = sb_xstrdup(refs[r]);
+        /* A heading only its rendered prominence carried over the bar
+         * still heads the story on the page (the text starts below it),
+         * though the page's own title names the story better. */
+        if (result && best_elem >= 0 && best >= 0.6)
+            *elem_out = best_elem;
         if (!result && best_text) {
             result = best_text;
             *elem_out = best_elem;

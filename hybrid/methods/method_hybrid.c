@@ -10,6 +10,7 @@
 
 #include "dom/story/extract.h"
 #include "hybrid/methods/methods.h"
+#include "hybrid/page/params.h"
 #include "layout/region/blocks.h"
 
 /* Below this much text the region was a wrong guess (a caption, a teaser
@@ -39,7 +40,8 @@ static int run_dom(sb_page *page, sb_story *story, const sb_region *region,
 {
     const sb_options *opt = page->opt;
     sb_elem_render *facts = boxes ? render_facts(boxes) : NULL;
-    sb_dom_render render = {facts, boxes ? boxes->n_elems : 0};
+    sb_dom_render render = {facts, boxes ? boxes->n_elems : 0,
+                            sb_param_double(opt ? opt->params : NULL, "visual_hidden", 0) != 0};
     sb_dom_input in = {
         .doc = page->doc,
         .roots = region ? region->roots : NULL,
@@ -52,6 +54,16 @@ static int run_dom(sb_page *page, sb_story *story, const sb_region *region,
     int rc = sb_dom_extract_page(&in, &page->meta, region ? MIN_REGION_TEXT : 0, story);
     free(facts);
     return rc;
+}
+
+/* The region's signals from the method parameters (README's "Method
+ * parameters"): region_column=0|1. */
+static sb_region_signals region_signals(const char *params)
+{
+    sb_region_signals s = {
+        .column_score = sb_param_double(params, "region_column", SB_REGION_COLUMN_DEFAULT) != 0,
+    };
+    return s;
 }
 
 static void set_method(sb_story *story, const char *name)
@@ -74,7 +86,8 @@ int sb_method_hybrid(sb_page *page, sb_story *story)
     int width = page->opt && page->opt->width > 0 ? page->opt->width : SB_DEFAULT_WIDTH;
     sb_vblocks *vb = sb_vblocks_build(boxes);
     sb_region region;
-    bool found = sb_region_find(boxes, vb, width, &region, explain);
+    sb_region_signals signals = region_signals(page->opt ? page->opt->params : NULL);
+    bool found = sb_region_find(boxes, vb, width, &signals, &region, explain);
     sb_vblocks_free(vb);
     if (!found || region.n_roots == 0) {
         if (explain)

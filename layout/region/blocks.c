@@ -326,39 +326,107 @@ static void add_column_siblings(const sb_boxtree *t, const sb_vblock *blk, int c
     free(kids);
 }
 
+/* Text outside links under the region's roots: what the DOM step would
+ * receive from this block. */
+static unsigned long column_prose(const sb_boxtree *t, const sb_region *r)
+{
+    unsigned long sum = 0;
+    for (size_t i = 0; i < r->n_roots; i++) {
+        const sb_box *rb = sb_boxtree_box_of(t, r->roots[i]);
+        if (rb)
+            sum += rb->text_chars - (rb->link_chars < rb->text_chars ? rb->link_chars : rb->text_chars);
+    }
+    return sum;
+}
+
+/* The roots block `b` brings along: its story container and the column
+ * siblings around it. */
+static void block_roots(const sb_boxtree *t, const sb_vblock *b, sb_region *out)
+{
+    int c = story_container(t, b);
+    if (c >= 0)
+        add_column_siblings(t, b, c, out);
+}
+
 bool sb_region_find(const sb_boxtree *t, const sb_vblocks *vb, int viewport_width,
-                    sb_region *out, FILE *explain)
+                    const sb_region_signals *sig, sb_region *out, FILE *explain)
 {
     *out = (sb_region){.block = -1};
     if (viewport_width <= 0)
         viewport_width = SB_DEFAULT_WIDTH;
+    static const sb_region_signals defaults = SB_REGION_SIGNALS_DEFAULT;
+    if (!sig)
+        sig = &defaults;
+    bool by_column = sig->column_score;
+    unsigned long *col = by_column ? sb_xcalloc(vb->n ? vb->n : 1, sizeof *col) : NULL;
+    double largest = 0; /* text area of the largest qualifying block */
+    for (size_t i = 0; i < vb->n; i++)
+        if (qualifies(&vb->blocks[i], viewport_width) && vb->blocks[i].text_area > largest)
+            largest = vb->blocks[i].text_area;
     for (size_t i = 0; i < vb->n; i++) {
         const sb_vblock *b = &vb->blocks[i];
-        if (qualifies(b, viewport_width) &&
-            (out->block < 0 || b->text_area > vb->blocks[out->block].text_area))
+        if (!qualifies(b, viewport_width))
+            continue;
+        /* Only a block of running text close to the largest in size
+         * speaks for its column: a label, a breadcrumb line or a small
+         * teaser beside a long column would otherwise claim it. */
+        if (col && b->chars - b->link_chars >= SB_REGION_MIN_BLOCK_PROSE &&
+            b->link_chars * 2 <= b->chars &&
+            b->text_area >= SB_REGION_COLUMN_MIN_SHARE * largest) {
+            sb_region tmp = {.block = (int)i};
+            block_roots(t, b, &tmp);
+            col[i] = column_prose(t, &tmp);
+            sb_region_free(&tmp);
+        }
+        if (out->block < 0) {
+            out->block = (int)i;
+            continue;
+        }
+        const sb_vblock *best = &vb->blocks[out->block];
+        bool better = col ? col[i] > col[out->block] ||
+                                (col[i] == col[out->block] && b->text_area > best->text_area)
+                          : b->text_area > best->text_area;
+        if (better)
             out->block = (int)i;
     }
     if (explain) {
-        fprintf(explain, "blocks: %zu (region rule: largest non-link text area, top-left >= %.0f px from origin)\n",
-                vb->n, SB_REGION_MIN_OFFSET * viewport_width);
+        fprintf(explain, "blocks: %zu (region rule: %s, top-left >= %.0f px from origin)\n",
+                vb->n,
+                by_column ? "most non-link text in the block's story column [region_column=1], "
+                            "then largest non-link text area"
+                          : "largest non-link text area",
+                SB_REGION_MIN_OFFSET * viewport_width);
         /* The ten largest, so the choice can be checked by eye. */
         size_t shown = 0;
         bool *done = sb_xcalloc(vb->n ? vb->n : 1, sizeof *done);
-        while (shown < 10 && shown < vb->n) {
+        bool chosen_shown = out->block < 0;
+        while (shown < vb->n && (shown < 10 || !chosen_shown)) {
             int best = -1;
             for (size_t i = 0; i < vb->n; i++)
                 if (!done[i] && (best < 0 || vb->blocks[i].text_area > vb->blocks[best].text_area))
                     best = (int)i;
             done[best] = true;
+            /* Past the ten largest, only the chosen block is shown. */
+            if (shown >= 10 && best != out->block) {
+                shown++;
+                continue;
+            }
+            chosen_shown = chosen_shown || best == out->block;
             const sb_vblock *b = &vb->blocks[best];
-            fprintf(explain, "  %s block %d at (%d,%d) %dx%d text-area %.0f chars %u links %u lines %zu%s\n",
+            fprintf(explain, "  %s block %d at (%d,%d) %dx%d text-area %.0f chars %u links %u lines %zu",
                     best == out->block ? "*" : " ", best, b->rect.x, b->rect.y, b->rect.w,
-                    b->rect.h, b->text_area, b->chars, b->link_chars, b->n_lines,
-                    qualifies(b, viewport_width) ? "" : " (too close to origin)");
+                    b->rect.h, b->text_area, b->chars, b->link_chars, b->n_lines);
+            if (col && qualifies(b, viewport_width))
+                fprintf(explain, " column-text %lu", col[best]);
+            fprintf(explain, "%s\n",
+                    qualifies(b, viewport_width)
+                        ? ""
+                        : b->text_area > 0 ? " (too close to origin)" : " (no text outside links)");
             shown++;
         }
         free(done);
     }
+    free(col);
     if (out->block < 0)
         return false;
     const sb_vblock *b = &vb->blocks[out->block];
@@ -366,9 +434,7 @@ bool sb_region_find(const sb_boxtree *t, const sb_vblocks *vb, int viewport_widt
     /* The DOM step runs on the block's container: the smallest element that
      * holds all of its text, so paragraphs that an inline ad or figure cut
      * off from the block still come along and are judged there. */
-    int c = story_container(t, b);
-    if (c >= 0)
-        add_column_siblings(t, b, c, out);
+    block_roots(t, b, out);
     /* Report the area the DOM step searches: the block grown to its roots. */
     for (size_t i = 0; i < out->n_roots; i++) {
         const sb_box *rb = sb_boxtree_box_of(t, out->roots[i]);

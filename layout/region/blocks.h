@@ -28,6 +28,8 @@
 #define SB_REGION_COLUMN_SLACK 1.15
 #define SB_REGION_MAX_LINK_SHARE 0.35
 #define SB_REGION_SIBLING_GAP_EM 4.0
+#define SB_REGION_MIN_BLOCK_PROSE 80
+#define SB_REGION_COLUMN_MIN_SHARE 0.5
 
 typedef struct sb_vblock {
     sb_rect rect;          /* bounding box of its text */
@@ -56,10 +58,33 @@ typedef struct sb_region {
     size_t n_roots;
 } sb_region;
 
+/* The region's switchable signals (hybrid's method parameters). */
+typedef struct sb_region_signals {
+    /* Rank the qualifying blocks by the text outside links of the story
+     * column each would bring along (its story container and column
+     * siblings, as the DOM step will receive them), the block's own text
+     * area breaking ties, instead of by the block's text area alone: on an
+     * unstyled page the story is cut into many blocks by in-body links,
+     * promotions and figures, and one unbroken teaser list can outweigh
+     * each of them.  Only blocks of running text (at least
+     * SB_REGION_MIN_BLOCK_PROSE characters outside links, at most half in
+     * links) with at least SB_REGION_COLUMN_MIN_SHARE of the largest
+     * block's text area are scored by their column (a rival to the
+     * largest block, not a small teaser in a long column of them); the
+     * others score 0. */
+    bool column_score;
+} sb_region_signals;
+
+/* The defaults: each signal on where it measured better on the corpora
+ * (the hybrid method's parameters override them). */
+#define SB_REGION_COLUMN_DEFAULT true
+#define SB_REGION_SIGNALS_DEFAULT {.column_score = SB_REGION_COLUMN_DEFAULT}
+
 /* Chooses the region; writes the candidates and the decision to `explain`
- * when non-NULL.  Returns true when a block qualified. */
+ * when non-NULL.  `sig` NULL means the defaults.  Returns true when a block
+ * qualified. */
 bool sb_region_find(const sb_boxtree *t, const sb_vblocks *b, int viewport_width,
-                    sb_region *out, FILE *explain);
+                    const sb_region_signals *sig, sb_region *out, FILE *explain);
 void sb_region_free(sb_region *r);
 
 #endif

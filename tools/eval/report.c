@@ -7,6 +7,7 @@
 #include "dom/base/strbuf.h"
 #include "dom/base/utf8.h"
 #include "dom/base/outfile.h"
+#include "tools/eval/styled.h"
 
 /* ---- the table ----------------------------------------------------------- */
 
@@ -23,24 +24,16 @@ static void rate_cell(FILE *out, sb_field_rate r)
     cell(out, r.gold > 0, r.gold ? (double)r.hit / (double)r.gold : 0.0);
 }
 
-void sb_report_table(FILE *out, const sb_eval *e)
+/* The column heads and one row per method, of the full corpus or of the
+ * styled subset. */
+static void table_rows(FILE *out, const sb_eval *e, size_t w, bool styled)
 {
-    const sb_corpus *c = e->corpus;
-    fprintf(out, "corpus %s (%s layout): %zu page%s", c->name, sb_corpus_format_name(c->format),
-            c->n, c->n == 1 ? "" : "s");
-    if (c->skipped)
-        fprintf(out, ", %zu entries skipped", c->skipped);
-    fprintf(out, "; %d job%s, %.1f s\n", e->jobs, e->jobs == 1 ? "" : "s", e->wall_s);
-    size_t w = 8;
-    for (size_t m = 0; m < e->n_methods; m++)
-        if (strlen(e->methods[m].name) > w)
-            w = strlen(e->methods[m].name);
     fprintf(out, "%-*s %6s %6s %6s %6s %6s %6s %6s %6s %6s %6s %6s %6s %6s %6s %6s %4s %8s %7s\n",
             (int)w, "method", "P", "R", "F1", "exact", "LCS-F1", "BoW-F1", "snipF", "snipAc",
             "title=", "title~", "byline", "date", "image", "imgAs", "imgSt", "err", "pages/s",
             "med-ms");
     for (size_t m = 0; m < e->n_methods; m++) {
-        const sb_method_summary *s = &e->methods[m].sum;
+        const sb_method_summary *s = styled ? &e->methods[m].styled_sum : &e->methods[m].sum;
         fprintf(out, "%-*s", (int)w, e->methods[m].name);
         cell(out, s->has_text, s->shingle.p);
         cell(out, s->has_text, s->shingle.r);
@@ -59,6 +52,21 @@ void sb_report_table(FILE *out, const sb_eval *e)
         rate_cell(out, s->image_stripped);
         fprintf(out, " %4zu %8.1f %7.1f\n", s->errors, s->pages_per_s, s->median_ms);
     }
+}
+
+void sb_report_table(FILE *out, const sb_eval *e)
+{
+    const sb_corpus *c = e->corpus;
+    fprintf(out, "corpus %s (%s layout): %zu page%s", c->name, sb_corpus_format_name(c->format),
+            c->n, c->n == 1 ? "" : "s");
+    if (c->skipped)
+        fprintf(out, ", %zu entries skipped", c->skipped);
+    fprintf(out, "; %d job%s, %.1f s\n", e->jobs, e->jobs == 1 ? "" : "s", e->wall_s);
+    size_t w = 8;
+    for (size_t m = 0; m < e->n_methods; m++)
+        if (strlen(e->methods[m].name) > w)
+            w = strlen(e->methods[m].name);
+    table_rows(out, e, w, false);
     if (e->n_methods) {
         const sb_method_summary *s = &e->methods[0].sum;
         fprintf(out, "gold fields: title %zu, byline %zu, date %zu, image %zu pages\n",
@@ -70,6 +78,11 @@ void sb_report_table(FILE *out, const sb_eval *e)
                     e->methods[m].name, e->methods[m].sum.image_asis.gold,
                     e->methods[m].sum.image_stripped.gold);
     }
+    /* The pages whose render is close to a browser's (styled.h). */
+    fprintf(out, "styled subset (>= %d KB inline CSS or no external stylesheet): %zu of %zu pages\n",
+            SB_STYLED_MIN_INLINE_CSS / 1024, e->n_styled, c->n);
+    if (e->n_styled && e->n_methods)
+        table_rows(out, e, w, true);
 }
 
 /* ---- worst pages --------------------------------------------------------- */
@@ -366,12 +379,10 @@ static void jfield(sb_buf *b, const char *key, signed char v)
                   v == SB_FIELD_NO_GOLD ? "null" : v == SB_FIELD_HIT ? "true" : "false");
 }
 
-static void json_method(sb_buf *b, const sb_corpus *c, const sb_method_eval *me)
+/* One summary's figures as the members of a JSON object, braces included. */
+static void json_summary(sb_buf *b, const sb_method_summary *s)
 {
-    const sb_method_summary *s = &me->sum;
-    sb_buf_puts(b, "    {\"name\": ");
-    sb_buf_json_string(b, me->name);
-    sb_buf_puts(b, ",\n     \"summary\": {");
+    sb_buf_puts(b, "{");
     if (s->has_text) {
         jprf(b, "shingle", s->shingle), sb_buf_puts(b, ", ");
         jprf(b, "lcs", s->lcs), sb_buf_puts(b, ", ");
@@ -398,7 +409,23 @@ static void json_method(sb_buf *b, const sb_corpus *c, const sb_method_eval *me)
     jnum(b, "total_s", s->total_s), sb_buf_puts(b, ", ");
     jnum(b, "pages_per_s", s->pages_per_s), sb_buf_puts(b, ", ");
     jnum(b, "median_ms", s->median_ms);
-    sb_buf_puts(b, "},\n     \"pages\": [\n");
+    sb_buf_puts(b, "}");
+}
+
+static void json_method(sb_buf *b, const sb_eval *e, const sb_method_eval *me)
+{
+    const sb_corpus *c = e->corpus;
+    sb_buf_puts(b, "    {\"name\": ");
+    sb_buf_json_string(b, me->name);
+    sb_buf_puts(b, ",\n     \"summary\": ");
+    json_summary(b, &me->sum);
+    /* The styled subset (styled.h); null when it has no page. */
+    sb_buf_puts(b, ",\n     \"styled_summary\": ");
+    if (e->n_styled)
+        json_summary(b, &me->styled_sum);
+    else
+        sb_buf_puts(b, "null");
+    sb_buf_puts(b, ",\n     \"pages\": [\n");
     for (size_t i = 0; i < c->n; i++) {
         const sb_gold_page *g = &c->pages[i];
         const sb_page_result *r = &me->pages[i];
@@ -408,6 +435,8 @@ static void json_method(sb_buf *b, const sb_corpus *c, const sb_method_eval *me)
         jnum(b, "ms", r->ms);
         sb_buf_puts(b, ", ");
         jnum(b, "score", sb_page_score(g, r));
+        if (e->styled)
+            sb_buf_printf(b, ", \"styled\": %s", e->styled[i] ? "true" : "false");
         if (r->error) {
             sb_buf_puts(b, ", \"error\": ");
             sb_buf_json_string(b, r->error);
@@ -441,13 +470,14 @@ int sb_report_json(const sb_eval *e, const char *path)
     sb_buf_json_string(&b, c->name);
     sb_buf_puts(&b, ", \"dir\": ");
     sb_buf_json_string(&b, c->dir);
-    sb_buf_printf(&b, ", \"format\": \"%s\", \"pages\": %zu, \"skipped\": %zu},\n",
-                  sb_corpus_format_name(c->format), c->n, c->skipped);
+    sb_buf_printf(&b,
+                  ", \"format\": \"%s\", \"pages\": %zu, \"skipped\": %zu, \"styled_pages\": %zu},\n",
+                  sb_corpus_format_name(c->format), c->n, c->skipped, e->n_styled);
     sb_buf_printf(&b, "  \"jobs\": %d,\n  ", e->jobs);
     jnum(&b, "wall_s", e->wall_s);
     sb_buf_puts(&b, ",\n  \"methods\": [\n");
     for (size_t m = 0; m < e->n_methods; m++) {
-        json_method(&b, c, &e->methods[m]);
+        json_method(&b, e, &e->methods[m]);
         sb_buf_puts(&b, m + 1 < e->n_methods ? ",\n" : "\n");
     }
     sb_buf_puts(&b, "  ]\n}\n");
@@ -469,45 +499,54 @@ int sb_report_json(const sb_eval *e, const char *path)
 
 /* ---- flat figures -------------------------------------------------------- */
 
-static void fig(FILE *out, const sb_eval *e, const char *method, const char *metric, double v)
+static void fig(FILE *out, const sb_eval *e, const char *method, const char *prefix,
+                const char *metric, double v)
 {
-    fprintf(out, "%s\t%s\t%s\t%.4f\n", e->corpus->name, method, metric, isfinite(v) ? v : 0.0);
+    fprintf(out, "%s\t%s\t%s%s\t%.4f\n", e->corpus->name, method, prefix, metric,
+            isfinite(v) ? v : 0.0);
 }
 
-static void fig_rate(FILE *out, const sb_eval *e, const char *method, const char *metric,
-                     sb_field_rate r)
+static void fig_rate(FILE *out, const sb_eval *e, const char *method, const char *prefix,
+                     const char *metric, sb_field_rate r)
 {
     if (r.gold)
-        fig(out, e, method, metric, (double)r.hit / (double)r.gold);
+        fig(out, e, method, prefix, metric, (double)r.hit / (double)r.gold);
+}
+
+/* One summary's figures, their metric names behind `prefix`. */
+static void summary_figures(FILE *out, const sb_eval *e, const char *n, const char *prefix,
+                            const sb_method_summary *s)
+{
+    if (s->has_text) {
+        fig(out, e, n, prefix, "p", s->shingle.p);
+        fig(out, e, n, prefix, "r", s->shingle.r);
+        fig(out, e, n, prefix, "f1", s->shingle.f1);
+        fig(out, e, n, prefix, "exact", s->shingle.exact_share);
+        fig(out, e, n, prefix, "lcs_f1", s->lcs.f1);
+        fig(out, e, n, prefix, "bow_f1", s->bow.f1);
+    }
+    if (s->has_snippets) {
+        fig(out, e, n, prefix, "snippet_p", s->snippets.p);
+        fig(out, e, n, prefix, "snippet_r", s->snippets.r);
+        fig(out, e, n, prefix, "snippet_f1", s->snippets.f1);
+        fig(out, e, n, prefix, "snippet_acc", s->snippets.accuracy);
+    }
+    fig_rate(out, e, n, prefix, "title_exact", s->title_exact);
+    fig_rate(out, e, n, prefix, "title_similar", s->title_similar);
+    fig_rate(out, e, n, prefix, "byline", s->byline);
+    fig_rate(out, e, n, prefix, "date", s->date);
+    fig_rate(out, e, n, prefix, "image", s->image);
+    fig_rate(out, e, n, prefix, "image_asis", s->image_asis);
+    fig_rate(out, e, n, prefix, "image_stripped", s->image_stripped);
 }
 
 void sb_report_figures_tsv(FILE *out, const sb_eval *e)
 {
-    for (size_t m = 0; m < e->n_methods; m++) {
-        const char *n = e->methods[m].name;
-        const sb_method_summary *s = &e->methods[m].sum;
-        if (s->has_text) {
-            fig(out, e, n, "p", s->shingle.p);
-            fig(out, e, n, "r", s->shingle.r);
-            fig(out, e, n, "f1", s->shingle.f1);
-            fig(out, e, n, "exact", s->shingle.exact_share);
-            fig(out, e, n, "lcs_f1", s->lcs.f1);
-            fig(out, e, n, "bow_f1", s->bow.f1);
-        }
-        if (s->has_snippets) {
-            fig(out, e, n, "snippet_p", s->snippets.p);
-            fig(out, e, n, "snippet_r", s->snippets.r);
-            fig(out, e, n, "snippet_f1", s->snippets.f1);
-            fig(out, e, n, "snippet_acc", s->snippets.accuracy);
-        }
-        fig_rate(out, e, n, "title_exact", s->title_exact);
-        fig_rate(out, e, n, "title_similar", s->title_similar);
-        fig_rate(out, e, n, "byline", s->byline);
-        fig_rate(out, e, n, "date", s->date);
-        fig_rate(out, e, n, "image", s->image);
-        fig_rate(out, e, n, "image_asis", s->image_asis);
-        fig_rate(out, e, n, "image_stripped", s->image_stripped);
-    }
+    for (size_t m = 0; m < e->n_methods; m++)
+        summary_figures(out, e, e->methods[m].name, "", &e->methods[m].sum);
+    /* The styled subset's, as "styled_p" and so on, when it has pages. */
+    for (size_t m = 0; m < e->n_methods && e->n_styled; m++)
+        summary_figures(out, e, e->methods[m].name, "styled_", &e->methods[m].styled_sum);
 }
 
 void sb_report_pages_tsv(FILE *out, const sb_eval *e)

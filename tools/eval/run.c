@@ -11,6 +11,7 @@
 #include "dom/story/image_rules.h"
 #include "storybox.h"
 #include "tools/eval/image_hints.h"
+#include "tools/eval/styled.h"
 
 static double now_s(void)
 {
@@ -80,13 +81,21 @@ static int cmp_double(const void *a, const void *b)
 
 void sb_eval_summarise(const sb_corpus *c, sb_method_eval *m)
 {
-    sb_method_summary *s = &m->sum;
+    sb_eval_summarise_subset(c, m, NULL, &m->sum);
+}
+
+void sb_eval_summarise_subset(const sb_corpus *c, const sb_method_eval *m, const bool *keep,
+                              sb_method_summary *s)
+{
     memset(s, 0, sizeof *s);
+    size_t n = 0;
     sb_prf_acc sh = {0}, lcs = {0}, bow = {0};
     double *ms = sb_xmalloc((c->n ? c->n : 1) * sizeof *ms);
     for (size_t i = 0; i < c->n; i++) {
         const sb_gold_page *g = &c->pages[i];
         const sb_page_result *r = &m->pages[i];
+        if (keep && !keep[i])
+            continue;
         if (g->text) {
             s->has_text = true;
             sb_prf_add(&sh, r->shingle);
@@ -110,17 +119,17 @@ void sb_eval_summarise(const sb_corpus *c, sb_method_eval *m)
         if (r->error)
             s->errors++;
         s->total_s += r->ms / 1000.0;
-        ms[i] = r->ms;
+        ms[n++] = r->ms;
     }
     s->shingle = sb_prf_result(&sh);
     s->lcs = sb_prf_result(&lcs);
     s->bow = sb_prf_result(&bow);
     s->snippets = sb_snippet_result_of(&s->snippet_counts);
-    if (c->n) {
-        qsort(ms, c->n, sizeof *ms, cmp_double);
-        s->median_ms = c->n % 2 ? ms[c->n / 2] : (ms[c->n / 2 - 1] + ms[c->n / 2]) / 2.0;
+    if (n) {
+        qsort(ms, n, sizeof *ms, cmp_double);
+        s->median_ms = n % 2 ? ms[n / 2] : (ms[n / 2 - 1] + ms[n / 2]) / 2.0;
     }
-    s->pages_per_s = s->total_s > 0 ? (double)c->n / s->total_s : 0.0;
+    s->pages_per_s = s->total_s > 0 ? (double)n / s->total_s : 0.0;
     free(ms);
 }
 
@@ -172,6 +181,11 @@ static void run_page(pool *p, size_t i)
     char *bytes = NULL;
     size_t len = 0;
     int rc = sb_gold_page_read(g, &bytes, &len, err, sizeof err);
+    if (rc == 0) {
+        sb_css_facts css;
+        sb_css_facts_scan(bytes, len, &css);
+        p->eval->styled[i] = sb_css_facts_styled(&css);
+    }
     for (size_t m = 0; m < p->eval->n_methods; m++) {
         sb_page_result *r = &p->eval->methods[m].pages[i];
         memset(r, 0, sizeof *r);
@@ -259,6 +273,7 @@ sb_eval *sb_eval_run(const sb_corpus *c, const sb_eval_config *cfg, char *err,
     if ((size_t)e->jobs > c->n && c->n > 0)
         e->jobs = (int)c->n;
     e->methods = sb_xcalloc(cfg->n_methods, sizeof *e->methods);
+    e->styled = sb_xcalloc(c->n ? c->n : 1, sizeof *e->styled);
     for (size_t m = 0; m < cfg->n_methods; m++) {
         e->methods[m].name = sb_xstrdup(cfg->methods[m]);
         e->methods[m].pages = sb_xcalloc(c->n ? c->n : 1, sizeof *e->methods[m].pages);
@@ -281,8 +296,12 @@ sb_eval *sb_eval_run(const sb_corpus *c, const sb_eval_config *cfg, char *err,
     e->wall_s = now_s() - p.start_s;
     if (cfg->progress)
         fputc('\n', stderr);
-    for (size_t m = 0; m < e->n_methods; m++)
+    for (size_t i = 0; i < c->n; i++)
+        e->n_styled += e->styled[i];
+    for (size_t m = 0; m < e->n_methods; m++) {
         sb_eval_summarise(c, &e->methods[m]);
+        sb_eval_summarise_subset(c, &e->methods[m], e->styled, &e->methods[m].styled_sum);
+    }
     return e;
 }
 
@@ -301,5 +320,6 @@ void sb_eval_free(sb_eval *e)
         free(me->name);
     }
     free(e->methods);
+    free(e->styled);
     free(e);
 }

@@ -55,6 +55,7 @@ typedef struct sb_method_eval {
     char *name;
     sb_page_result *pages; /* one per corpus page, in corpus order */
     sb_method_summary sum;
+    sb_method_summary styled_sum; /* over the styled subset (styled.h) */
 } sb_method_eval;
 
 typedef struct sb_eval {
@@ -63,6 +64,8 @@ typedef struct sb_eval {
     size_t n_methods;
     int jobs;
     double wall_s;      /* the whole run, all threads */
+    bool *styled;       /* per corpus page: in the styled subset (styled.h) */
+    size_t n_styled;    /* pages in the styled subset */
 } sb_eval;
 
 typedef struct sb_eval_config {
@@ -88,6 +91,11 @@ void sb_eval_score_page(const sb_gold_page *gold, const char *text, const char *
 
 /* Recomputes a method's summary from its page results. */
 void sb_eval_summarise(const sb_corpus *c, sb_method_eval *m);
+
+/* Summarises the pages whose `keep` entry is true (all when keep is NULL)
+ * into *out. */
+void sb_eval_summarise_subset(const sb_corpus *c, const sb_method_eval *m, const bool *keep,
+                              sb_method_summary *out);
 
 /* The figure pages are ranked by: shingle F1 with gold text, else the share
  * of snippets classified right ((tp+tn)/all), else 1. */
