@@ -47,10 +47,12 @@
 #define SMALL_MIN_W 100         /* narrower: an icon or a thumbnail */
 #define SMALL_MIN_H 60          /* lower: the same */
 #define URL_SMALL_PX 160        /* a rendition size in the URL below this */
+#define URL_SIZE_MIN 10         /* smaller "WxH" is an aspect ratio (3x2, 16x9) */
 #define AVATAR_MAX_PX 200       /* in a byline or author box, this small is a face */
 #define CONTEXT_LEVELS 6        /* ancestors whose names are read */
 #define CONTEXT_TEXT_MAX 1500u  /* an ancestor with more text is the story, not a box */
 #define MAX_CANDIDATES 60       /* images judged per page */
+#define ALT_LABEL_WORDS 2       /* an alt this short names the image's role */
 
 /* ---- the ranking --------------------------------------------------------------
  * score = W_AREA * min(1, area / AREA_FULL)
@@ -213,7 +215,9 @@ static int int_attr(const GumboNode *n, const char *name)
 
 /* Image services put the rendition size in the URL ("200x200",
  * "thumbnail=45%2C45", "/max/60/", "w_80"); a small one is a thumbnail or
- * a blurred placeholder, whatever the markup says. */
+ * a blurred placeholder, whatever the markup says.  A "WxH" size stands
+ * alone between separators: inside a run of letters and digits it is part
+ * of a hash or of base64 ("...TA2x4F8..." in an imgproxy path). */
 static bool url_says_small(const char *u)
 {
     for (const char *p = u; *p; p++) {
@@ -222,11 +226,15 @@ static bool url_says_small(const char *u)
         char *end;
         long a = strtol(p, &end, 10);
         long b = -1;
+        char *after = end;
+        bool starts_alone = p == u || !isalpha((unsigned char)p[-1]);
         if ((*end == 'x' || *end == 'X') && isdigit((unsigned char)end[1]))
-            b = strtol(end + 1, NULL, 10);
+            b = strtol(end + 1, &after, 10);
         else if (strncmp(end, "%2C", 3) == 0 && isdigit((unsigned char)end[3]))
-            b = strtol(end + 3, NULL, 10);
-        if (b >= 0 && a > 0 && a < URL_SMALL_PX && b > 0 && b < URL_SMALL_PX)
+            b = strtol(end + 3, &after, 10);
+        if (b >= 0 && a >= URL_SIZE_MIN && a < URL_SMALL_PX && b >= URL_SIZE_MIN &&
+            b < URL_SMALL_PX && starts_alone &&
+            !isalnum((unsigned char)*after))
             return true;
         /* A lone size after a width-like key. */
         bool keyed = (p >= u + 2 && (strncmp(p - 2, "w_", 2) == 0 || strncmp(p - 2, "w=", 2) == 0)) ||
@@ -375,8 +383,10 @@ static const char *context_reason(const sb_story_ctx *c, const candidate *k)
                                           "mostread", "more-news", "outbrain", "taboola", NULL};
     static const char *const author[] = {"byline", "author", "avatar", "contributor", "writer",
                                          "profile", NULL};
+    /* Not "widget": sidebars are named as such, while "widget-image"
+     * boxes hold the story's own picture. */
     static const char *const side[] = {"sidebar", "site-header", "masthead", "site-footer",
-                                       "widget", NULL};
+                                       NULL};
     bool small = (!k->width || k->width <= AVATAR_MAX_PX) && (!k->height || k->height <= AVATAR_MAX_PX);
     int level = 0;
     for (int a = c->info[k->anchor].parent; a >= 0 && level < CONTEXT_LEVELS;
@@ -420,14 +430,65 @@ static bool has_lazy_attr(const GumboNode *n)
     return false;
 }
 
+/* A class list that hides or shows its element by screen width:
+ * Bootstrap's "hidden-xs"/"visible-md"/"d-none d-md-block", Tailwind's
+ * "hidden md:block"/"md:hidden".  The page shows such a picture at one
+ * width and a copy of it at another, so "hidden" there is not furniture. */
+static bool responsive_visibility(const char *cls)
+{
+    if (!cls)
+        return false;
+    static const char *const tokens[] = {"hidden-xs", "hidden-sm", "hidden-md", "hidden-lg",
+                                         "hidden-xl", "visible-xs", "visible-sm", "visible-md",
+                                         "visible-lg", "sm:", "md:", "lg:", "xl:", "d-sm-",
+                                         "d-md-", "d-lg-", "d-xl-", NULL};
+    char low[512];
+    snprintf(low, sizeof low, "%s", cls);
+    for (char *p = low; *p; p++)
+        *p = (char)tolower((unsigned char)*p);
+    return name_has(low, tokens);
+}
+
+/* The element's page-furniture verdict, as boilerplate.c marked it, except
+ * that an ancestor marked only for its responsive visibility classes (and
+ * no other name: no id) does not count. */
+static sb_noise furniture_noise(const sb_story_ctx *c, int e)
+{
+    if (!c->info[e].noise)
+        return SB_NOISE_NONE;
+    for (int a = e; a >= 0; a = c->info[a].parent) {
+        sb_noise own = c->info[a].own_noise;
+        if (!own)
+            continue;
+        const GumboNode *n = c->doc->elems[a];
+        const char *id = sb_attr(n, "id");
+        if (own == SB_NOISE_TOKENS && (!id || !*id) && responsive_visibility(sb_attr(n, "class")))
+            continue;
+        return own;
+    }
+    return SB_NOISE_NONE;
+}
+
+static int word_count(const char *s)
+{
+    int n = 0;
+    for (bool in_word = false; *s; s++) {
+        bool space = isspace((unsigned char)*s) != 0;
+        n += !space && !in_word;
+        in_word = !space;
+    }
+    return n;
+}
+
 /* Why the candidate may not lead, or NULL.  `node` carries its class, id
  * and alt; box_elem is the element whose box shows it (-1: none). */
 static const char *reject_reason(const scan *s, const candidate *k, const GumboNode *node,
                                  int box_elem, bool is_background, char *buf, size_t cap)
 {
     const sb_story_ctx *c = s->c;
-    if (c->info[k->anchor].noise) {
-        snprintf(buf, cap, "in page furniture (%s)", sb_noise_name(c->info[k->anchor].noise));
+    sb_noise noise = furniture_noise(c, k->anchor);
+    if (noise) {
+        snprintf(buf, cap, "in page furniture (%s)", sb_noise_name(noise));
         return buf;
     }
     if (c->in->render && box_elem >= 0 && !box_of(c, box_elem) && !k->lazy &&
@@ -441,10 +502,12 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
         if ((why = sb_image_furniture_name(sb_attr(node, "class"))) ||
             (why = sb_image_furniture_name(sb_attr(node, "id"))))
             return why;
-        /* A short alt is a label ("Logo", "Author photo"); a long one
-         * describes the picture and may use any word. */
+        /* An alt of ALT_LABEL_WORDS words or fewer is a label ("Logo",
+         * "Author photo"); a longer one describes the picture and may use
+         * any word ("Getting LEAN with Digital Ad UX"). */
         const char *alt = sb_attr(node, "alt");
-        if (alt && strlen(alt) < 40 && (why = sb_image_furniture_name(alt)))
+        if (alt && strlen(alt) < 40 && word_count(alt) <= ALT_LABEL_WORDS &&
+            (why = sb_image_furniture_name(alt)))
             return why;
     }
     if ((why = context_reason(c, k)))
