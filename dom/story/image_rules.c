@@ -58,7 +58,9 @@ const char *sb_image_ad_url(const char *url)
         "adnxs.", "adsrvr.", "criteo.", "taboola.", "outbrain.", "scorecardresearch.",
         "/adserver", "adserver.", "/delivery/", "avw.php", "lg.php", "/pagead/", "/ads/",
         "/ad/", "/adv/", "/advert", "/banners/", "/pixel", "pixel.", "/tracking", "/beacon",
-        "facebook.com/tr", "/b/ss/", "/count?", "/counter", "/track?", "/impression", NULL};
+        "facebook.com/tr", "/b/ss/", "/count?", "/counter", "/track?", "/impression",
+        /* Ad servers' query parameters (affiliate networks, Revive/OpenX). */
+        "?adid=", "&adid=", "?bannerid=", "&bannerid=", "?zoneid=", "&zoneid=", NULL};
     return first_match(low, subs, "ad server or tracking pixel by its URL");
 }
 
@@ -76,7 +78,8 @@ const char *sb_image_furniture_url(const char *url)
     static const char *const subs[] = {"logo", "icon", "sprite", "badge", "emoji", "favicon",
                                        "avatar", "gravatar", "headshot", "mugshot", "pinit",
                                        "/pidgets/", "/share/", "social", "/author",
-                                       "talent", "/staff/", "byline", NULL};
+                                       "talent", "/staff/", "byline", "smilies", "smiley",
+                                       "emoticon", NULL};
     return first_match(path, subs, "logo, icon, sprite, share button or author photo by its file name");
 }
 

@@ -829,8 +829,13 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
     int up[CONTEXT_LEVELS];
     int n_up = 0;
     for (int a = c->info[start].parent; a >= 0 && a != c->body && n_up < CONTEXT_LEVELS;
-         a = c->info[a].parent)
+         a = c->info[a].parent) {
+        /* A box holding story-sized text is a page wrapper, and its
+         * background is the site's pattern, not a hero picture. */
+        if (c->info[a].text > CONTEXT_TEXT_MAX)
+            break;
         up[n_up++] = a;
+    }
     while (n_up-- > 0)
         judge_element(&s, up[n_up], true);
     /* Featured images often sit above the headline, outside the range:
