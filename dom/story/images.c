@@ -739,8 +739,17 @@ static void judge_element(scan *s, int i, bool background_only)
         judge_noscript(s, i);
     } else {
         char *url = sb_css_background_url(sb_attr(n, "style"));
-        if (url)
+        if (url && c->info[i].text > CONTEXT_TEXT_MAX) {
+            /* A box holding story-sized text is a page wrapper or the
+             * story column: its background is the site's pattern, not a
+             * hero picture. */
+            if (c->explain)
+                fprintf(c->explain, "image e%d rejected background %s (behind story-sized text: "
+                                    "a page pattern)\n", i, url);
+            free(url);
+        } else if (url) {
             judge(s, url, "background", n, i, i, 0, NULL);
+        }
     }
 }
 
@@ -830,8 +839,8 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
     int n_up = 0;
     for (int a = c->info[start].parent; a >= 0 && a != c->body && n_up < CONTEXT_LEVELS;
          a = c->info[a].parent) {
-        /* A box holding story-sized text is a page wrapper, and its
-         * background is the site's pattern, not a hero picture. */
+        /* A box holding story-sized text is a page wrapper (see
+         * judge_element). */
         if (c->info[a].text > CONTEXT_TEXT_MAX)
             break;
         up[n_up++] = a;
