@@ -338,6 +338,12 @@ static void test_url_rules(void **state)
     assert_non_null(sb_image_ad_url("https://ads.example.net/www/images/ck.php?bannerid=7"));
     assert_null(sb_image_ad_url("https://cdn.example.org/img.php?headid=3"));
     assert_non_null(sb_image_furniture_url("/wp-includes/images/smilies/wink.gif"));
+    /* An image CDN named "...pixel" is no tracking pixel; a proxy's own
+     * path ("almatalent.fi" inside it) is not the picture's file name. */
+    assert_null(sb_image_ad_url("https://cdn.shortpixel.ai/client/w_760/https://ex.org/storm.jpg"));
+    assert_non_null(sb_image_ad_url("https://pixel.example.net/p.gif?id=4"));
+    assert_null(sb_image_furniture_url(
+        "https://images.almatalent.fi/570x/https://assets.almatalent.fi/image/d4046ab9"));
     assert_non_null(sb_image_furniture_name("author-avatar round"));
     assert_non_null(sb_image_furniture_name("top ad"));
     assert_null(sb_image_furniture_name("header-image"));
@@ -403,6 +409,15 @@ static void test_affiliate_ad(void **state)
            NULL);
 }
 
+static void test_picture_box(void **state)
+{
+    (void)state;
+    /* "blog-item-banner-image" holds the story's picture; "promo-banner"
+     * stays furniture. */
+    expect("picture_box.html", PAGE_URL,
+           "https://news.example.org/media/2024/05/storm-harbour-wall.jpg", NULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -418,6 +433,7 @@ int main(void)
         cmocka_unit_test(test_url_rules),       cmocka_unit_test(test_huge_sizes),
         cmocka_unit_test(test_responsive_hidden), cmocka_unit_test(test_descriptive_alt),
         cmocka_unit_test(test_wrapper_background), cmocka_unit_test(test_affiliate_ad),
+        cmocka_unit_test(test_picture_box),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

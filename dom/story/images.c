@@ -441,7 +441,9 @@ static bool responsive_visibility(const char *cls)
     static const char *const tokens[] = {"hidden-xs", "hidden-sm", "hidden-md", "hidden-lg",
                                          "hidden-xl", "visible-xs", "visible-sm", "visible-md",
                                          "visible-lg", "sm:", "md:", "lg:", "xl:", "d-sm-",
-                                         "d-md-", "d-lg-", "d-xl-", NULL};
+                                         "d-md-", "d-lg-", "d-xl-", "hidden-phone",
+                                         "hidden-tablet", "hidden-mobile", "mobile-hide",
+                                         "hide-mobile", NULL};
     char low[512];
     snprintf(low, sizeof low, "%s", cls);
     for (char *p = low; *p; p++)
@@ -449,11 +451,31 @@ static bool responsive_visibility(const char *cls)
     return name_has(low, tokens);
 }
 
-/* The element's page-furniture verdict, as boilerplate.c marked it, except
- * that an ancestor marked only for its responsive visibility classes (and
- * no other name: no id) does not count. */
-static sb_noise furniture_noise(const sb_story_ctx *c, int e)
+/* A box named for the picture it holds ("blog-item-banner-image",
+ * "field-name-field-image", "entry-meta-pics"): boilerplate.c's verdict
+ * on its names is about text, and the box holds no text but the picture.
+ * Not when a name also says related, promotion, share, navigation,
+ * sidebar, thumbnail or author, or names an ad slot. */
+static bool names_picture_box(const GumboNode *n)
 {
+    static const char *const picture[] = {"image", "picture", "photo", "pics", "figure",
+                                          "hero", "visual", "foto", "bild", NULL};
+    static const char *const other[] = {"related", "promo", "teaser", "social", "share",
+                                        "nav", "sidebar", "thumb", "avatar", "author",
+                                        "logo", "recirc", "pin", NULL};
+    char names[512];
+    element_names(n, names, sizeof names);
+    const char *why = sb_image_furniture_name(names);
+    return name_has(names, picture) && !name_has(names, other) &&
+           !(why && strncmp(why, "ad slot", 7) == 0);
+}
+
+/* The element's page-furniture verdict, as boilerplate.c marked it, except
+ * that an ancestor marked for its names only, when they are responsive
+ * visibility classes (and no id) or name a picture box, does not count. */
+static sb_noise furniture_noise(const sb_story_ctx *c, int e, int *marked)
+{
+    *marked = -1;
     if (!c->info[e].noise)
         return SB_NOISE_NONE;
     for (int a = e; a >= 0; a = c->info[a].parent) {
@@ -462,8 +484,11 @@ static sb_noise furniture_noise(const sb_story_ctx *c, int e)
             continue;
         const GumboNode *n = c->doc->elems[a];
         const char *id = sb_attr(n, "id");
-        if (own == SB_NOISE_TOKENS && (!id || !*id) && responsive_visibility(sb_attr(n, "class")))
+        if (own == SB_NOISE_TOKENS &&
+            (((!id || !*id) && responsive_visibility(sb_attr(n, "class"))) ||
+             (a != e && names_picture_box(n))))
             continue;
+        *marked = a;
         return own;
     }
     return SB_NOISE_NONE;
@@ -486,9 +511,14 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
                                  int box_elem, bool is_background, char *buf, size_t cap)
 {
     const sb_story_ctx *c = s->c;
-    sb_noise noise = furniture_noise(c, k->anchor);
+    int marked;
+    sb_noise noise = furniture_noise(c, k->anchor, &marked);
     if (noise) {
-        snprintf(buf, cap, "in page furniture (%s)", sb_noise_name(noise));
+        const GumboNode *m = c->doc->elems[marked];
+        snprintf(buf, cap, "in page furniture (%s: e%d <%s class='%.40s' id='%.30s'>)",
+                 sb_noise_name(noise), marked, sb_tag_name(m),
+                 sb_attr(m, "class") ? sb_attr(m, "class") : "",
+                 sb_attr(m, "id") ? sb_attr(m, "id") : "");
         return buf;
     }
     if (c->in->render && box_elem >= 0 && !box_of(c, box_elem) && !k->lazy &&
@@ -615,7 +645,7 @@ static void judge(scan *s, char *raw_url, const char *kind, const GumboNode *nod
             k.height = k.box.h;
         }
     }
-    char buf[128];
+    char buf[256];
     const char *why = reject_reason(s, &k, node, box_elem, strcmp(kind, "background") == 0, buf,
                                     sizeof buf);
     for (size_t i = 0; !why && i < s->n_seen; i++)
