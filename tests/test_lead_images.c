@@ -418,6 +418,15 @@ static void test_picture_box(void **state)
            "https://news.example.org/media/2024/05/storm-harbour-wall.jpg", NULL);
 }
 
+static void test_icon_row(void **state)
+{
+    (void)state;
+    /* Flags in a row of linked images of unknown size and a plugin's share
+     * button are icons; the story's picture (no size either) leads. */
+    expect("icon_row.html", PAGE_URL, "https://news.example.org/media/2024/05/storm-drone.jpg",
+           NULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -433,7 +442,7 @@ int main(void)
         cmocka_unit_test(test_url_rules),       cmocka_unit_test(test_huge_sizes),
         cmocka_unit_test(test_responsive_hidden), cmocka_unit_test(test_descriptive_alt),
         cmocka_unit_test(test_wrapper_background), cmocka_unit_test(test_affiliate_ad),
-        cmocka_unit_test(test_picture_box),
+        cmocka_unit_test(test_picture_box),     cmocka_unit_test(test_icon_row),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

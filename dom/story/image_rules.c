@@ -83,7 +83,7 @@ const char *sb_image_furniture_url(const char *url)
                                        "avatar", "gravatar", "headshot", "mugshot", "pinit",
                                        "/pidgets/", "/share/", "social", "/author",
                                        "talent", "/staff/", "byline", "smilies", "smiley",
-                                       "emoticon", NULL};
+                                       "emoticon", "/plugins/", NULL};
     return first_match(path, subs, "logo, icon, sprite, share button or author photo by its file name");
 }
 

@@ -52,6 +52,8 @@
 #define CONTEXT_LEVELS 6        /* ancestors whose names are read */
 #define CONTEXT_TEXT_MAX 1500u  /* an ancestor with more text is the story, not a box */
 #define MAX_CANDIDATES 60       /* images judged per page */
+#define RENDER_DEFAULT_W 300     /* the render's box for an image of unknown size */
+#define RENDER_DEFAULT_H 150
 #define ALT_LABEL_WORDS 2       /* an alt this short names the image's role */
 
 /* ---- the ranking --------------------------------------------------------------
@@ -494,6 +496,39 @@ static sb_noise furniture_noise(const sb_story_ctx *c, int e, int *marked)
     return SB_NOISE_NONE;
 }
 
+/* A row of ICON_ROW_MIN or more sibling links that each hold only an
+ * image (language flags, share buttons): the image `e` is in one, as the
+ * link's only element. */
+#define ICON_ROW_MIN 3
+
+static bool in_icon_row(const sb_story_ctx *c, int e)
+{
+    int link = c->info[e].parent;
+    if (link < 0 || sb_tag(c->doc->elems[link]) != GUMBO_TAG_A)
+        return false;
+    const GumboNode *row = c->doc->elems[link]->parent;
+    if (!row || !sb_is_element(row))
+        return false;
+    int linked_images = 0;
+    const GumboVector *kids = &row->v.element.children;
+    for (unsigned i = 0; i < kids->length; i++) {
+        const GumboNode *a = kids->data[i];
+        if (sb_tag(a) != GUMBO_TAG_A)
+            continue;
+        const GumboVector *in = &a->v.element.children;
+        int images = 0, others = 0;
+        for (unsigned j = 0; j < in->length; j++) {
+            const GumboNode *k = in->data[j];
+            if (sb_tag(k) == GUMBO_TAG_IMG)
+                images++;
+            else if (sb_is_element(k))
+                others++;
+        }
+        linked_images += images == 1 && others == 0;
+    }
+    return linked_images >= ICON_ROW_MIN;
+}
+
 static int word_count(const char *s)
 {
     int n = 0;
@@ -542,6 +577,11 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
     }
     if ((why = context_reason(c, k)))
         return why;
+    /* Without a known size, an image in a row of linked images is an
+     * icon: a flag or a share button. */
+    if (!is_background && !(k->width && k->height) && box_elem == k->anchor &&
+        in_icon_row(c, k->anchor))
+        return "icon in a row of linked images (flags, share buttons), size unknown";
     int aw = int_attr(node, "width"), ah = int_attr(node, "height");
     bool pixel = (aw && aw <= PIXEL_MAX_PX) || (ah && ah <= PIXEL_MAX_PX) ||
                  (k->has_box && k->box.w > 0 && k->box.h > 0 &&
@@ -640,7 +680,12 @@ static void judge(scan *s, char *raw_url, const char *kind, const GumboNode *nod
     if (b) {
         k.has_box = true;
         k.box = b->rect;
-        if (k.box.w > 0 && k.box.h > 0) {
+        /* The renderer fetches no image: an <img> without a width or
+         * height of its own gets a replaced element's default box
+         * (render/render.cpp), which says nothing of the picture. */
+        bool default_box = k.box.w == RENDER_DEFAULT_W && k.box.h == RENDER_DEFAULT_H &&
+                           !k.width && !k.height && !strstr(kind, "background");
+        if (k.box.w > 0 && k.box.h > 0 && !default_box) {
             k.width = k.box.w;
             k.height = k.box.h;
         }
