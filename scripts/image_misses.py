@@ -40,21 +40,44 @@ def body_tags_with(html, u):
         return []
     return [m.group(0)[:160] for m in TAG.finditer(html) if s in m.group(0).lower()]
 
+# The page without its image hints, as tools/eval/image_hints.c strips them.
+HINTS = re.compile(rb"<meta\b[^>]*(?:og:image|twitter:image)[^>]*>|<link\b[^>]*image_src[^>]*>"
+                   rb"|<script\b[^>]*ld\+json[^>]*>.*?(?:</script[^>]*>|$)", re.I | re.S)
+
+def extract(storybox, method, url, path, data=None):
+    cmd = [storybox, "extract", "--method", method, "--url", url, "--explain",
+           "-" if data is not None else path]
+    try:
+        p = subprocess.run(cmd, capture_output=True, input=data, timeout=60)
+        return json.loads(p.stdout.decode("utf-8", "replace")), p.stderr.decode("utf-8", "replace")
+    except Exception as e:
+        return None, str(e)
+
 def run(args):
     storybox, method, url, path, stripped = args
-    cmd = [storybox, "extract", "--method", method, "--url", url, "--explain", path]
-    try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=60, errors="replace")
-        rec = json.loads(p.stdout)
-    except Exception as e:
-        return path, None, str(e)
-    return path, rec, p.stderr
+    rec, err = extract(storybox, method, url, path)
+    if not stripped or not rec or not rec.get("lead_image") or not rec["lead_image"].get("declared"):
+        return path, rec, err
+    # Hints stripped: only pages whose body shows the declared file (as the
+    # eval's imgSt), with the declared URL of the unstripped page.
+    decl = rec["lead_image"]["declared"]
+    raw = open(path, "rb").read()
+    html = raw.decode("utf-8", "replace")
+    name = urlparse(decl).path.rsplit("/", 1)[-1]
+    body = html[html.lower().find("<body"):] if "<body" in html.lower() else ""
+    if len(name) < 5 or not any(name.lower() in m.group(0).lower() for m in TAG.finditer(body)):
+        return path, None, ""
+    rec2, err2 = extract(storybox, method, url, path, HINTS.sub(b"", raw))
+    if rec2 is not None:
+        li = rec2.get("lead_image") or {"url": None}
+        rec2["lead_image"] = dict(li, declared=decl)
+    return path, rec2, err2
 
 def main():
     storybox, corpus = sys.argv[1], sys.argv[2]
     method = sys.argv[sys.argv.index("--method") + 1] if "--method" in sys.argv else "hybrid"
     jobs = int(sys.argv[sys.argv.index("--jobs") + 1]) if "--jobs" in sys.argv else 2
-    todo = [(storybox, method, u, p, False) for u, p in pages(corpus)]
+    todo = [(storybox, method, u, p, "--stripped" in sys.argv) for u, p in pages(corpus)]
     kinds = {}
     n = 0
     with cf.ThreadPoolExecutor(jobs) as ex:
@@ -63,7 +86,7 @@ def main():
                 continue
             n += 1
             li = rec["lead_image"]
-            url, decl = li["url"], li["declared"]
+            url, decl = li["url"] or "", li["declared"]
             cands = [l for l in err.splitlines() if l.startswith("image e") and " candidate " in l]
             rendition = [l for l in cands if "declared 2.00" in l]
             best = [l for l in cands if " %s " % url in l]

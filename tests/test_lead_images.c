@@ -334,6 +334,16 @@ static void test_url_rules(void **state)
     assert_non_null(sb_image_placeholder("/static/img/spinner.gif"));
     assert_non_null(sb_image_placeholder("data:image/svg+xml;base64,AAA"));
     assert_null(sb_image_placeholder("/media/storm.jpg"));
+    assert_non_null(sb_image_ad_url("https://banners.example.com/show.aspx?BID=1&AdID=12765"));
+    assert_non_null(sb_image_ad_url("https://ads.example.net/www/images/ck.php?bannerid=7"));
+    assert_null(sb_image_ad_url("https://cdn.example.org/img.php?headid=3"));
+    assert_non_null(sb_image_furniture_url("/wp-includes/images/smilies/wink.gif"));
+    /* An image CDN named "...pixel" is no tracking pixel; a proxy's own
+     * path ("almatalent.fi" inside it) is not the picture's file name. */
+    assert_null(sb_image_ad_url("https://cdn.shortpixel.ai/client/w_760/https://ex.org/storm.jpg"));
+    assert_non_null(sb_image_ad_url("https://pixel.example.net/p.gif?id=4"));
+    assert_null(sb_image_furniture_url(
+        "https://images.almatalent.fi/570x/https://assets.almatalent.fi/image/d4046ab9"));
     assert_non_null(sb_image_furniture_name("author-avatar round"));
     assert_non_null(sb_image_furniture_name("top ad"));
     assert_null(sb_image_furniture_name("header-image"));
@@ -363,6 +373,60 @@ static void test_huge_sizes(void **state)
     sb_story_free(s);
 }
 
+static void test_responsive_hidden(void **state)
+{
+    (void)state;
+    /* Copies shown by screen width in an image widget are not furniture:
+     * the first copy leads. */
+    expect("responsive_hidden.html", PAGE_URL,
+           "https://news.example.org/media/2024/05/storm-quay-phone.jpg", NULL);
+}
+
+static void test_descriptive_alt(void **state)
+{
+    (void)state;
+    /* A long alt that says "ad", an aspect ratio and a hash with "2x4" in
+     * the URL: none of it rejects the picture. */
+    expect("descriptive_alt.html", PAGE_URL,
+           "https://img.example.net/881jwZOCkAq-pKUm4TA2x4F8lGnFs7/rs:fill:1200/"
+           "aHR0cHM6Ly9zdG9ybQ/storm-ad-campaign_3x2_md.jpg",
+           NULL);
+}
+
+static void test_wrapper_background(void **state)
+{
+    (void)state;
+    /* A page wrapper's background pattern is not a hero picture. */
+    expect("wrapper_background.html", PAGE_URL,
+           "https://news.example.org/media/2024/05/storm-pier.jpg", NULL);
+}
+
+static void test_affiliate_ad(void **state)
+{
+    (void)state;
+    /* An affiliate banner (AdID= in its query) and a smiley are rejected. */
+    expect("affiliate_ad.html", PAGE_URL, "https://news.example.org/media/2024/05/storm-ferry.jpg",
+           NULL);
+}
+
+static void test_picture_box(void **state)
+{
+    (void)state;
+    /* "blog-item-banner-image" holds the story's picture; "promo-banner"
+     * stays furniture. */
+    expect("picture_box.html", PAGE_URL,
+           "https://news.example.org/media/2024/05/storm-harbour-wall.jpg", NULL);
+}
+
+static void test_icon_row(void **state)
+{
+    (void)state;
+    /* Flags in a row of linked images of unknown size and a plugin's share
+     * button are icons; the story's picture (no size either) leads. */
+    expect("icon_row.html", PAGE_URL, "https://news.example.org/media/2024/05/storm-drone.jpg",
+           NULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -376,6 +440,9 @@ int main(void)
         cmocka_unit_test(test_no_declared),     cmocka_unit_test(test_css_background),
         cmocka_unit_test(test_declared_alone),  cmocka_unit_test(test_same_picture),
         cmocka_unit_test(test_url_rules),       cmocka_unit_test(test_huge_sizes),
+        cmocka_unit_test(test_responsive_hidden), cmocka_unit_test(test_descriptive_alt),
+        cmocka_unit_test(test_wrapper_background), cmocka_unit_test(test_affiliate_ad),
+        cmocka_unit_test(test_picture_box),     cmocka_unit_test(test_icon_row),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

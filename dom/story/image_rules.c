@@ -57,8 +57,10 @@ const char *sb_image_ad_url(const char *url)
         "doubleclick.", "googlesyndication.", "googleadservices.", "adservice.", "adsystem.",
         "adnxs.", "adsrvr.", "criteo.", "taboola.", "outbrain.", "scorecardresearch.",
         "/adserver", "adserver.", "/delivery/", "avw.php", "lg.php", "/pagead/", "/ads/",
-        "/ad/", "/adv/", "/advert", "/banners/", "/pixel", "pixel.", "/tracking", "/beacon",
-        "facebook.com/tr", "/b/ss/", "/count?", "/counter", "/track?", "/impression", NULL};
+        "/ad/", "/adv/", "/advert", "/banners/", "/pixel", "//pixel.", "/tracking", "/beacon",
+        "facebook.com/tr", "/b/ss/", "/count?", "/counter", "/track?", "/impression",
+        /* Ad servers' query parameters (affiliate networks, Revive/OpenX). */
+        "?adid=", "&adid=", "?bannerid=", "&bannerid=", "?zoneid=", "&zoneid=", NULL};
     return first_match(low, subs, "ad server or tracking pixel by its URL");
 }
 
@@ -68,15 +70,20 @@ const char *sb_image_furniture_url(const char *url)
         return NULL;
     char low[JUDGED_MAX];
     lower_copy(url, low, sizeof low);
-    /* Only the path: a host named "icons.example" says nothing of one file. */
-    const char *path = strstr(low, "://");
+    /* Only the path: a host named "icons.example" says nothing of one
+     * file.  An image proxy carries the original URL in its path: the
+     * original's path then. */
+    const char *path = NULL;
+    for (const char *p = strstr(low, "://"); p; p = strstr(p + 3, "://"))
+        path = p;
     path = path ? strchr(path + 3, '/') : low;
     if (!path)
         return NULL;
     static const char *const subs[] = {"logo", "icon", "sprite", "badge", "emoji", "favicon",
                                        "avatar", "gravatar", "headshot", "mugshot", "pinit",
                                        "/pidgets/", "/share/", "social", "/author",
-                                       "talent", "/staff/", "byline", NULL};
+                                       "talent", "/staff/", "byline", "smilies", "smiley",
+                                       "emoticon", "/plugins/", NULL};
     return first_match(path, subs, "logo, icon, sprite, share button or author photo by its file name");
 }
 

@@ -47,10 +47,14 @@
 #define SMALL_MIN_W 100         /* narrower: an icon or a thumbnail */
 #define SMALL_MIN_H 60          /* lower: the same */
 #define URL_SMALL_PX 160        /* a rendition size in the URL below this */
+#define URL_SIZE_MIN 10         /* smaller "WxH" is an aspect ratio (3x2, 16x9) */
 #define AVATAR_MAX_PX 200       /* in a byline or author box, this small is a face */
 #define CONTEXT_LEVELS 6        /* ancestors whose names are read */
 #define CONTEXT_TEXT_MAX 1500u  /* an ancestor with more text is the story, not a box */
 #define MAX_CANDIDATES 60       /* images judged per page */
+#define RENDER_DEFAULT_W 300     /* the render's box for an image of unknown size */
+#define RENDER_DEFAULT_H 150
+#define ALT_LABEL_WORDS 2       /* an alt this short names the image's role */
 
 /* ---- the ranking --------------------------------------------------------------
  * score = W_AREA * min(1, area / AREA_FULL)
@@ -213,7 +217,9 @@ static int int_attr(const GumboNode *n, const char *name)
 
 /* Image services put the rendition size in the URL ("200x200",
  * "thumbnail=45%2C45", "/max/60/", "w_80"); a small one is a thumbnail or
- * a blurred placeholder, whatever the markup says. */
+ * a blurred placeholder, whatever the markup says.  A "WxH" size stands
+ * alone between separators: inside a run of letters and digits it is part
+ * of a hash or of base64 ("...TA2x4F8..." in an imgproxy path). */
 static bool url_says_small(const char *u)
 {
     for (const char *p = u; *p; p++) {
@@ -222,11 +228,15 @@ static bool url_says_small(const char *u)
         char *end;
         long a = strtol(p, &end, 10);
         long b = -1;
+        char *after = end;
+        bool starts_alone = p == u || !isalpha((unsigned char)p[-1]);
         if ((*end == 'x' || *end == 'X') && isdigit((unsigned char)end[1]))
-            b = strtol(end + 1, NULL, 10);
+            b = strtol(end + 1, &after, 10);
         else if (strncmp(end, "%2C", 3) == 0 && isdigit((unsigned char)end[3]))
-            b = strtol(end + 3, NULL, 10);
-        if (b >= 0 && a > 0 && a < URL_SMALL_PX && b > 0 && b < URL_SMALL_PX)
+            b = strtol(end + 3, &after, 10);
+        if (b >= 0 && a >= URL_SIZE_MIN && a < URL_SMALL_PX && b >= URL_SIZE_MIN &&
+            b < URL_SMALL_PX && starts_alone &&
+            !isalnum((unsigned char)*after))
             return true;
         /* A lone size after a width-like key. */
         bool keyed = (p >= u + 2 && (strncmp(p - 2, "w_", 2) == 0 || strncmp(p - 2, "w=", 2) == 0)) ||
@@ -375,8 +385,10 @@ static const char *context_reason(const sb_story_ctx *c, const candidate *k)
                                           "mostread", "more-news", "outbrain", "taboola", NULL};
     static const char *const author[] = {"byline", "author", "avatar", "contributor", "writer",
                                          "profile", NULL};
+    /* Not "widget": sidebars are named as such, while "widget-image"
+     * boxes hold the story's own picture. */
     static const char *const side[] = {"sidebar", "site-header", "masthead", "site-footer",
-                                       "widget", NULL};
+                                       NULL};
     bool small = (!k->width || k->width <= AVATAR_MAX_PX) && (!k->height || k->height <= AVATAR_MAX_PX);
     int level = 0;
     for (int a = c->info[k->anchor].parent; a >= 0 && level < CONTEXT_LEVELS;
@@ -420,14 +432,128 @@ static bool has_lazy_attr(const GumboNode *n)
     return false;
 }
 
+/* A class list that hides or shows its element by screen width:
+ * Bootstrap's "hidden-xs"/"visible-md"/"d-none d-md-block", Tailwind's
+ * "hidden md:block"/"md:hidden".  The page shows such a picture at one
+ * width and a copy of it at another, so "hidden" there is not furniture. */
+static bool responsive_visibility(const char *cls)
+{
+    if (!cls)
+        return false;
+    static const char *const tokens[] = {"hidden-xs", "hidden-sm", "hidden-md", "hidden-lg",
+                                         "hidden-xl", "visible-xs", "visible-sm", "visible-md",
+                                         "visible-lg", "sm:", "md:", "lg:", "xl:", "d-sm-",
+                                         "d-md-", "d-lg-", "d-xl-", "hidden-phone",
+                                         "hidden-tablet", "hidden-mobile", "mobile-hide",
+                                         "hide-mobile", NULL};
+    char low[512];
+    snprintf(low, sizeof low, "%s", cls);
+    for (char *p = low; *p; p++)
+        *p = (char)tolower((unsigned char)*p);
+    return name_has(low, tokens);
+}
+
+/* A box named for the picture it holds ("blog-item-banner-image",
+ * "field-name-field-image", "entry-meta-pics"): boilerplate.c's verdict
+ * on its names is about text, and the box holds no text but the picture.
+ * Not when a name also says related, promotion, share, navigation,
+ * sidebar, thumbnail or author, or names an ad slot. */
+static bool names_picture_box(const GumboNode *n)
+{
+    static const char *const picture[] = {"image", "picture", "photo", "pics", "figure",
+                                          "hero", "visual", "foto", "bild", NULL};
+    static const char *const other[] = {"related", "promo", "teaser", "social", "share",
+                                        "nav", "sidebar", "thumb", "avatar", "author",
+                                        "logo", "recirc", "pin", NULL};
+    char names[512];
+    element_names(n, names, sizeof names);
+    const char *why = sb_image_furniture_name(names);
+    return name_has(names, picture) && !name_has(names, other) &&
+           !(why && strncmp(why, "ad slot", 7) == 0);
+}
+
+/* The element's page-furniture verdict, as boilerplate.c marked it, except
+ * that an ancestor marked for its names only, when they are responsive
+ * visibility classes (and no id) or name a picture box, does not count. */
+static sb_noise furniture_noise(const sb_story_ctx *c, int e, int *marked)
+{
+    *marked = -1;
+    if (!c->info[e].noise)
+        return SB_NOISE_NONE;
+    for (int a = e; a >= 0; a = c->info[a].parent) {
+        sb_noise own = c->info[a].own_noise;
+        if (!own)
+            continue;
+        const GumboNode *n = c->doc->elems[a];
+        const char *id = sb_attr(n, "id");
+        if (own == SB_NOISE_TOKENS &&
+            (((!id || !*id) && responsive_visibility(sb_attr(n, "class"))) ||
+             (a != e && names_picture_box(n))))
+            continue;
+        *marked = a;
+        return own;
+    }
+    return SB_NOISE_NONE;
+}
+
+/* A row of ICON_ROW_MIN or more sibling links that each hold only an
+ * image (language flags, share buttons): the image `e` is in one, as the
+ * link's only element. */
+#define ICON_ROW_MIN 3
+
+static bool in_icon_row(const sb_story_ctx *c, int e)
+{
+    int link = c->info[e].parent;
+    if (link < 0 || sb_tag(c->doc->elems[link]) != GUMBO_TAG_A)
+        return false;
+    const GumboNode *row = c->doc->elems[link]->parent;
+    if (!row || !sb_is_element(row))
+        return false;
+    int linked_images = 0;
+    const GumboVector *kids = &row->v.element.children;
+    for (unsigned i = 0; i < kids->length; i++) {
+        const GumboNode *a = kids->data[i];
+        if (sb_tag(a) != GUMBO_TAG_A)
+            continue;
+        const GumboVector *in = &a->v.element.children;
+        int images = 0, others = 0;
+        for (unsigned j = 0; j < in->length; j++) {
+            const GumboNode *k = in->data[j];
+            if (sb_tag(k) == GUMBO_TAG_IMG)
+                images++;
+            else if (sb_is_element(k))
+                others++;
+        }
+        linked_images += images == 1 && others == 0;
+    }
+    return linked_images >= ICON_ROW_MIN;
+}
+
+static int word_count(const char *s)
+{
+    int n = 0;
+    for (bool in_word = false; *s; s++) {
+        bool space = isspace((unsigned char)*s) != 0;
+        n += !space && !in_word;
+        in_word = !space;
+    }
+    return n;
+}
+
 /* Why the candidate may not lead, or NULL.  `node` carries its class, id
  * and alt; box_elem is the element whose box shows it (-1: none). */
 static const char *reject_reason(const scan *s, const candidate *k, const GumboNode *node,
                                  int box_elem, bool is_background, char *buf, size_t cap)
 {
     const sb_story_ctx *c = s->c;
-    if (c->info[k->anchor].noise) {
-        snprintf(buf, cap, "in page furniture (%s)", sb_noise_name(c->info[k->anchor].noise));
+    int marked;
+    sb_noise noise = furniture_noise(c, k->anchor, &marked);
+    if (noise) {
+        const GumboNode *m = c->doc->elems[marked];
+        snprintf(buf, cap, "in page furniture (%s: e%d <%s class='%.40s' id='%.30s'>)",
+                 sb_noise_name(noise), marked, sb_tag_name(m),
+                 sb_attr(m, "class") ? sb_attr(m, "class") : "",
+                 sb_attr(m, "id") ? sb_attr(m, "id") : "");
         return buf;
     }
     if (c->in->render && box_elem >= 0 && !box_of(c, box_elem) && !k->lazy &&
@@ -441,14 +567,21 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
         if ((why = sb_image_furniture_name(sb_attr(node, "class"))) ||
             (why = sb_image_furniture_name(sb_attr(node, "id"))))
             return why;
-        /* A short alt is a label ("Logo", "Author photo"); a long one
-         * describes the picture and may use any word. */
+        /* An alt of ALT_LABEL_WORDS words or fewer is a label ("Logo",
+         * "Author photo"); a longer one describes the picture and may use
+         * any word ("Getting LEAN with Digital Ad UX"). */
         const char *alt = sb_attr(node, "alt");
-        if (alt && strlen(alt) < 40 && (why = sb_image_furniture_name(alt)))
+        if (alt && strlen(alt) < 40 && word_count(alt) <= ALT_LABEL_WORDS &&
+            (why = sb_image_furniture_name(alt)))
             return why;
     }
     if ((why = context_reason(c, k)))
         return why;
+    /* Without a known size, an image in a row of linked images is an
+     * icon: a flag or a share button. */
+    if (!is_background && !(k->width && k->height) && box_elem == k->anchor &&
+        in_icon_row(c, k->anchor))
+        return "icon in a row of linked images (flags, share buttons), size unknown";
     int aw = int_attr(node, "width"), ah = int_attr(node, "height");
     bool pixel = (aw && aw <= PIXEL_MAX_PX) || (ah && ah <= PIXEL_MAX_PX) ||
                  (k->has_box && k->box.w > 0 && k->box.h > 0 &&
@@ -547,12 +680,17 @@ static void judge(scan *s, char *raw_url, const char *kind, const GumboNode *nod
     if (b) {
         k.has_box = true;
         k.box = b->rect;
-        if (k.box.w > 0 && k.box.h > 0) {
+        /* The renderer fetches no image: an <img> without a width or
+         * height of its own gets a replaced element's default box
+         * (render/render.cpp), which says nothing of the picture. */
+        bool default_box = k.box.w == RENDER_DEFAULT_W && k.box.h == RENDER_DEFAULT_H &&
+                           !k.width && !k.height && !strstr(kind, "background");
+        if (k.box.w > 0 && k.box.h > 0 && !default_box) {
             k.width = k.box.w;
             k.height = k.box.h;
         }
     }
-    char buf[128];
+    char buf[256];
     const char *why = reject_reason(s, &k, node, box_elem, strcmp(kind, "background") == 0, buf,
                                     sizeof buf);
     for (size_t i = 0; !why && i < s->n_seen; i++)
@@ -676,8 +814,17 @@ static void judge_element(scan *s, int i, bool background_only)
         judge_noscript(s, i);
     } else {
         char *url = sb_css_background_url(sb_attr(n, "style"));
-        if (url)
+        if (url && c->info[i].text > CONTEXT_TEXT_MAX) {
+            /* A box holding story-sized text is a page wrapper or the
+             * story column: its background is the site's pattern, not a
+             * hero picture. */
+            if (c->explain)
+                fprintf(c->explain, "image e%d rejected background %s (behind story-sized text: "
+                                    "a page pattern)\n", i, url);
+            free(url);
+        } else if (url) {
             judge(s, url, "background", n, i, i, 0, NULL);
+        }
     }
 }
 
@@ -766,8 +913,13 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
     int up[CONTEXT_LEVELS];
     int n_up = 0;
     for (int a = c->info[start].parent; a >= 0 && a != c->body && n_up < CONTEXT_LEVELS;
-         a = c->info[a].parent)
+         a = c->info[a].parent) {
+        /* A box holding story-sized text is a page wrapper (see
+         * judge_element). */
+        if (c->info[a].text > CONTEXT_TEXT_MAX)
+            break;
         up[n_up++] = a;
+    }
     while (n_up-- > 0)
         judge_element(&s, up[n_up], true);
     /* Featured images often sit above the headline, outside the range:
