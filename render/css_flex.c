@@ -665,7 +665,22 @@ static void grid_layout(const char *v, size_t n, sb_css_layout *lay)
         put_track(lay->track_width[k], sizeof lay->track_width[k], tl.t[k], share);
 }
 
-void sb_css_layout_scan(const sb_css_decl *decls, size_t n, sb_css_layout *lay)
+bool sb_css_places_grid_items(const char *css, size_t len)
+{
+    static const char *const props[] = {"grid-column", "grid-row", "grid-area", NULL};
+    for (size_t i = 0; i + 8 < len; i++) {
+        if (css[i] != 'g' && css[i] != 'G')
+            continue;
+        for (int k = 0; props[k]; k++) {
+            size_t l = strlen(props[k]);
+            if (i + l <= len && strncasecmp(css + i, props[k], l) == 0)
+                return true;
+        }
+    }
+    return false;
+}
+
+void sb_css_layout_scan(const sb_css_decl *decls, size_t n, bool grid_placed, sb_css_layout *lay)
 {
     memset(lay, 0, sizeof *lay);
     model m = MODEL_NONE;
@@ -689,6 +704,8 @@ void sb_css_layout_scan(const sb_css_decl *decls, size_t n, sb_css_layout *lay)
             wrap = has_word(v, vn, "wrap") || has_word(v, vn, "wrap-reverse");
         } else if (name_is(d, "grid-template-columns")) {
             columns = d;
+        } else if (name_is(d, "grid-template-areas") || name_is(d, "grid-template")) {
+            grid_placed = true; /* named areas place the items */
         } else if (name_is(d, "width")) {
             lay->has_width = true;
         }
@@ -697,13 +714,13 @@ void sb_css_layout_scan(const sb_css_decl *decls, size_t n, sb_css_layout *lay)
     if (m == MODEL_FLEX)
         lay->kind = column ? SB_LAYOUT_BLOCK : wrap ? SB_LAYOUT_FLOATS : SB_LAYOUT_CELLS;
     else if (m == MODEL_GRID) {
-        if (columns) {
+        if (columns && !grid_placed) {
             const char *v;
             size_t vn;
             value_core(columns, &v, &vn, NULL);
             grid_layout(v, vn, lay);
         } else {
-            lay->kind = SB_LAYOUT_BLOCK; /* rows only: block flow */
+            lay->kind = SB_LAYOUT_BLOCK; /* rows only, or placed items: block flow */
         }
     }
 }

@@ -27,6 +27,10 @@
  *    count 16px, vw and vh the 1280x800 viewport; min/max/clamp pick their
  *    argument by that same measure.  A declaration whose value cannot be
  *    evaluated (var(), unknown units) is dropped.
+ *  - a stylesheet that places grid items anywhere (grid-column, grid-row,
+ *    grid-area) or a grid with template areas keeps its grids in block
+ *    flow: items all put in the middle track of `1fr 680px 1fr` would
+ *    otherwise sit side by side;
  * Limits: only the rule that says display:flex is seen, so a flex-direction
  * or flex-wrap set by another rule is ignored; items a same-specificity rule
  * earlier in the sheet hides become cells (script, style, template and
@@ -68,9 +72,15 @@ typedef struct sb_css_decl {
     size_t name_len, value_len;
 } sb_css_decl;
 
+/* Does the stylesheet place grid items (grid-column, grid-row, grid-area
+ * anywhere)?  Its grids then keep block flow: placement we cannot follow
+ * would put a centred column's items side by side. */
+bool sb_css_places_grid_items(const char *css, size_t len);
+
 /* Reads the container layout from a rule's declarations (later ones win,
- * as in the cascade). */
-void sb_css_layout_scan(const sb_css_decl *decls, size_t n, sb_css_layout *layout);
+ * as in the cascade); grid_placed as sb_css_places_grid_items says. */
+void sb_css_layout_scan(const sb_css_decl *decls, size_t n, bool grid_placed,
+                        sb_css_layout *layout);
 
 /* Writes the declaration (name:value, without ';') as litehtml should see
  * it into out: display of a translated container, flex / flex-basis as

@@ -332,7 +332,7 @@ static const char *fix_display(const char *v, size_t n)
  * (in_attribute) has no selector its children could be matched by, so a
  * flex or grid container there keeps block flow. */
 static void prepare_decls(sb_buf *out, const char *raw, size_t raw_len, bool in_attribute,
-                          sb_css_layout *layout)
+                          bool grid_placed, sb_css_layout *layout)
 {
     sb_buf clean = SB_BUF_INIT;
     append_uncommented(&clean, raw, raw_len);
@@ -376,7 +376,7 @@ static void prepare_decls(sb_buf *out, const char *raw, size_t raw_len, bool in_
         }
         decls[n_decls++] = (sb_css_decl){name, v, name_n, vn};
     }
-    sb_css_layout_scan(decls, n_decls, layout);
+    sb_css_layout_scan(decls, n_decls, grid_placed, layout);
     if (in_attribute && layout->kind != SB_LAYOUT_NONE)
         layout->kind = SB_LAYOUT_BLOCK;
     for (size_t k = 0; k < n_decls; k++) {
@@ -421,7 +421,7 @@ char *sb_css_prepare_decls(const char *decls, size_t len)
     sb_buf out = SB_BUF_INIT;
     sb_css_layout layout;
     if (decls)
-        prepare_decls(&out, decls, len, true, &layout);
+        prepare_decls(&out, decls, len, true, false, &layout);
     return sb_buf_steal(&out);
 }
 
@@ -432,7 +432,8 @@ char *sb_css_prepare_decls(const char *decls, size_t len)
 #define MAX_GROUP_DEPTH 8
 
 static void prepare_rule(sb_buf *out, const char *pre, size_t pre_n, const char *body,
-                         size_t body_n, const sb_css_names *names, sb_css_stats *st)
+                         size_t body_n, const sb_css_names *names, sb_css_stats *st,
+                         bool grid_placed)
 {
     sb_buf sel = SB_BUF_INIT;
     append_uncommented(&sel, pre, pre_n);
@@ -478,7 +479,7 @@ static void prepare_rule(sb_buf *out, const char *pre, size_t pre_n, const char 
     size_t sel_end = out->len;
     sb_buf_putc(out, '{');
     sb_css_layout layout;
-    prepare_decls(out, body, body_n, false, &layout);
+    prepare_decls(out, body, body_n, false, grid_placed, &layout);
     sb_buf_puts(out, "}\n");
     if (layout.kind == SB_LAYOUT_CELLS || layout.kind == SB_LAYOUT_FLOATS) {
         /* The children's rules name the kept selectors; copy them first,
@@ -490,7 +491,7 @@ static void prepare_rule(sb_buf *out, const char *pre, size_t pre_n, const char 
 }
 
 static void prepare_sheet(sb_buf *out, const char *s, size_t n, const sb_css_names *names,
-                          sb_css_stats *st, int depth)
+                          sb_css_stats *st, int depth, bool grid_placed)
 {
     size_t i = 0;
     while (i < n) {
@@ -544,7 +545,7 @@ static void prepare_sheet(sb_buf *out, const char *s, size_t n, const sb_css_nam
         size_t bn = close - body;
         i = close < n ? close + 1 : n;
         if (!at) {
-            prepare_rule(out, pre, pre_n, bp, bn, names, st);
+            prepare_rule(out, pre, pre_n, bp, bn, names, st, grid_placed);
             continue;
         }
         if (depth >= MAX_GROUP_DEPTH)
@@ -554,7 +555,7 @@ static void prepare_sheet(sb_buf *out, const char *s, size_t n, const sb_css_nam
             append_uncommented(out, pre, pre_n);
             sb_buf_putc(out, '{');
             size_t inner = out->len;
-            prepare_sheet(out, bp, bn, names, st, depth + 1);
+            prepare_sheet(out, bp, bn, names, st, depth + 1, grid_placed);
             if (out->len == inner) { /* nothing survived: drop the group */
                 out->len = mark;
                 if (out->data)
@@ -565,7 +566,7 @@ static void prepare_sheet(sb_buf *out, const char *s, size_t n, const sb_css_nam
         } else if (pre_n >= 6 && strncasecmp(pre, "@layer", 6) == 0 &&
                    !is_ident_char((unsigned char)pre[6])) {
             /* Cascade layers only reorder precedence: their rules apply. */
-            prepare_sheet(out, bp, bn, names, st, depth + 1);
+            prepare_sheet(out, bp, bn, names, st, depth + 1, grid_placed);
         }
         /* @font-face, @keyframes, @supports, @page...: litehtml ignores them
          * or cannot evaluate them; dropping them changes nothing. */
@@ -577,6 +578,7 @@ char *sb_css_prepare(const char *css, size_t len, const sb_css_names *names, sb_
     sb_css_stats local = {0, 0, 0, 0};
     sb_buf out = SB_BUF_INIT;
     if (css)
-        prepare_sheet(&out, css, len, names, stats ? stats : &local, 0);
+        prepare_sheet(&out, css, len, names, stats ? stats : &local, 0,
+                      sb_css_places_grid_items(css, len));
     return sb_buf_steal(&out);
 }

@@ -210,7 +210,9 @@ static void test_stylesheet_rewrite(void **state)
     memset(&st, 0, sizeof st);
     char *out = sb_css_prepare(css, strlen(css), ns, &st);
     const char *want =
-        ".story{color: red;display:block;}\n"
+        ".story{color: red;display:table;width:100%;}\n"
+        ".story > *{display:table-cell;vertical-align:top;}\n"
+        ".story > script,.story > style,.story > template,.story > [hidden]{display:none;}\n"
         "@media screen {#main{display:inline-block !important;}\n"
         "}\n"
         "p{margin: 0;}\n"
@@ -285,10 +287,12 @@ static void test_css_dir(void **state)
     assert_int_equal(box->h, 44);
     assert_int_equal(other->w, 222); /* css/other.css by basename */
     assert_int_equal(other->h, 11);
-    /* .row { display: flex } from the file was rewritten too: stacked. */
+    /* .row { display: flex } from the file was rewritten too: side by
+     * side. */
     const sb_rnode *r1 = node_of(r, sb_doc_find_id(d, "r1"));
     const sb_rnode *r2 = node_of(r, sb_doc_find_id(d, "r2"));
-    assert_int_equal(r2->y, r1->y + r1->h);
+    assert_int_equal(r2->y, r1->y);
+    assert_int_equal(r2->x, r1->x + r1->w);
     sb_render_free(r);
 
     /* No css_dir: nothing is loaded. */
