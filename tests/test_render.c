@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "render/css_flex.h"
 #include "render/css_prep.h"
 #include "render/prep.h"
 #include "render/render.h"
@@ -236,6 +237,103 @@ static void test_stylesheet_rewrite(void **state)
     free(out);
     sb_css_names_free(ns);
     sb_doc_free(d);
+}
+
+static void assert_prepared(const char *css, const char *want)
+{
+    char *out = sb_css_prepare(css, strlen(css), NULL, NULL);
+    assert_string_equal(out, want);
+    free(out);
+}
+
+static void assert_calc(const char *expr, const char *want)
+{
+    sb_buf b = SB_BUF_INIT;
+    if (!want) {
+        assert_false(sb_css_eval_calc(&b, expr, strlen(expr)));
+    } else {
+        assert_true(sb_css_eval_calc(&b, expr, strlen(expr)));
+        assert_string_equal(b.data, want);
+    }
+    sb_buf_free(&b);
+}
+
+static void test_flex_grid_calc_rewrite(void **state)
+{
+    (void)state;
+    /* Row flex: a table, its items cells; items hidden by the user-agent
+     * sheet stay hidden; a rule with its own width keeps it. */
+    assert_prepared(".row, .m::before { display: flex !important; width: 50% }",
+                    ".row,.m::before{display:table !important;width: 50%;}\n"
+                    ".row > *{display:table-cell;vertical-align:top;}\n"
+                    ".row > script,.row > style,.row > template,.row > [hidden]"
+                    "{display:none;}\n");
+    assert_prepared(".i{display:inline-flex}",
+                    ".i{display:inline-table;}\n.i > *{display:table-cell;vertical-align:top;}\n"
+                    ".i > script,.i > style,.i > template,.i > [hidden]{display:none;}\n");
+    /* Column flex and old -webkit-box: block flow, no companions. */
+    assert_prepared(".c{display:flex;flex-flow:column nowrap}",
+                    ".c{display:block;flex-flow:column nowrap;}\n");
+    assert_prepared(".c{display:-webkit-box;-webkit-line-clamp:3}",
+                    ".c{display:block;-webkit-line-clamp:3;}\n");
+    /* Wrapping flex: floats, cleared after. */
+    assert_prepared(".w{display:flex;flex-wrap:wrap}",
+                    ".w{display:block;flex-wrap:wrap;}\n.w > *{float:left;}\n"
+                    ".w::after{content:\"\";display:block;clear:both;}\n");
+    /* Item bases become widths; grow-only items have none. */
+    assert_prepared(".a{flex:0 0 300px}.b{flex:1}.c{flex:1 1 0%}.d{flex-basis:25%}"
+                    ".e{flex:none}.f{flex:2 1 calc(50% - 64px)}",
+                    ".a{width:300px;}\n.b{}\n.c{}\n.d{width:25%;}\n.e{}\n.f{width:45%;}\n");
+    /* Grids: uniform tracks float at 100%/N; auto-fill at the minimum;
+     * mixed tracks are a table with nth-child widths (fr as shares when no
+     * px track is given). */
+    assert_prepared(".g{display:grid;grid-template-columns:repeat(3, minmax(0, 1fr))}",
+                    ".g{display:block;grid-template-columns:repeat(3, minmax(0, 1fr));}\n"
+                    ".g > *{float:left;width:33.333%;}\n"
+                    ".g::after{content:\"\";display:block;clear:both;}\n");
+    assert_prepared(".g{display:grid;grid-template-columns:repeat(auto-fill,minmax(12.5rem,1fr))}",
+                    ".g{display:block;grid-template-columns:repeat(auto-fill,minmax(12.5rem,1fr));}"
+                    "\n.g > *{float:left;width:200px;}\n"
+                    ".g::after{content:\"\";display:block;clear:both;}\n");
+    assert_prepared(".g{display:grid;grid-template-columns:[a] 2fr [b] 25% 1fr}",
+                    ".g{display:table;grid-template-columns:[a] 2fr [b] 25% 1fr;width:100%;}\n"
+                    ".g > *{display:table-cell;vertical-align:top;}\n"
+                    ".g > script,.g > style,.g > template,.g > [hidden]{display:none;}\n"
+                    ".g > *:nth-child(1){width:50%;}\n.g > *:nth-child(2){width:25%;}\n"
+                    ".g > *:nth-child(3){width:25%;}\n");
+    assert_prepared(".g{display:grid;grid-template-columns:1fr 300px}",
+                    ".g{display:table;grid-template-columns:1fr 300px;width:100%;}\n"
+                    ".g > *{display:table-cell;vertical-align:top;}\n"
+                    ".g > script,.g > style,.g > template,.g > [hidden]{display:none;}\n"
+                    ".g > *:nth-child(2){width:300px;}\n");
+    /* Placed items anywhere in the sheet, or template areas: block flow. */
+    assert_prepared(".g{display:grid;grid-template-columns:1fr 680px 1fr}.g>*{grid-column:2}",
+                    ".g{display:block;grid-template-columns:1fr 680px 1fr;}\n"
+                    ".g>*{grid-column:2;}\n");
+    assert_prepared(".g{display:grid;grid-template-columns:1fr 1fr;grid-template-areas:'a b'}",
+                    ".g{display:block;grid-template-columns:1fr 1fr;grid-template-areas:'a b';}\n");
+    /* In style="" a container keeps block flow (no selector for its
+     * children); calc() is evaluated there too, or the declaration goes. */
+    char *out = sb_css_prepare_decls("display:flex;width:calc(100% - 320px);margin:calc(var(--x))",
+                                     61);
+    assert_string_equal(out, "display:block;width:75%;");
+    free(out);
+
+    /* calc() and friends: px alone stays px; with a % term px counts as
+     * its share of the 1280 px viewport. */
+    assert_calc("calc(100% - 320px)", "75%");
+    assert_calc("calc(2 * 8px + 1em)", "32px");
+    assert_calc("calc((100% - 3 * 20px) / 3)", "31.771%");
+    assert_calc("-webkit-calc(10vw - 28px)", "100px");
+    assert_calc("min(100%, 1200px)", "1200px");
+    assert_calc("max(50%, 300px)", "50%");
+    assert_calc("clamp(1rem, 2.5vw, 2rem)", "32px");
+    assert_calc("calc(1px + 2)", NULL);           /* number plus length */
+    assert_calc("calc(10px / 0)", NULL);
+    assert_calc("calc(var(--gap) * 2)", NULL);
+    assert_calc("calc(10px * 3px)", NULL);
+    assert_calc("calc(10px", NULL);
+    assert_calc("calc(1qx)", NULL);
 }
 
 static void test_stylesheet_garbage(void **state)
@@ -540,6 +638,7 @@ int main(void)
         cmocka_unit_test(test_depth_cap),
         cmocka_unit_test(test_selector_liveness),
         cmocka_unit_test(test_stylesheet_rewrite),
+        cmocka_unit_test(test_flex_grid_calc_rewrite),
         cmocka_unit_test(test_stylesheet_garbage),
         cmocka_unit_test(test_css_dir),
         cmocka_unit_test(test_time_budget),
