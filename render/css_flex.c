@@ -857,6 +857,41 @@ static void put_companion(sb_buf *out, const char *sel, size_t n, const char *su
     sb_buf_puts(out, "}\n");
 }
 
+/* Appends "S S ... S{display:block}" (SB_CSS_MAX_CELL_NESTING + 1 times S)
+ * for each selector S of the list, the same for its items, and keeps the
+ * items the user-agent sheet hides hidden there too. */
+static void put_nesting_cap(sb_buf *out, const char *sel, size_t n, bool is_inline)
+{
+    sb_buf one_list = SB_BUF_INIT, capped = SB_BUF_INIT;
+    put_selectors(&one_list, sel, n, "\x01"); /* each kept selector, marked */
+    const char *s = one_list.data ? one_list.data : "";
+    size_t i = 0;
+    while (i < one_list.len) {
+        const char *end = memchr(s + i, '\x01', one_list.len - i);
+        if (!end)
+            break;
+        size_t one_n = (size_t)(end - (s + i));
+        if (capped.len)
+            sb_buf_putc(&capped, ',');
+        for (int k = 0; k <= SB_CSS_MAX_CELL_NESTING; k++) {
+            if (k)
+                sb_buf_putc(&capped, ' ');
+            sb_buf_append(&capped, s + i, one_n);
+        }
+        i = (size_t)(end - s) + 1;
+        if (i < one_list.len && s[i] == ',')
+            i++;
+    }
+    if (capped.len) {
+        put_companion(out, capped.data, capped.len, "",
+                      is_inline ? "display:inline-block;" : "display:block;");
+        put_companion(out, capped.data, capped.len, " > *", "display:block;");
+        put_companion(out, capped.data, capped.len, HIDDEN_CHILDREN, "display:none;");
+    }
+    sb_buf_free(&one_list);
+    sb_buf_free(&capped);
+}
+
 void sb_css_layout_companions(sb_buf *out, const char *sel, size_t n, const sb_css_layout *lay)
 {
     char decls[64];
@@ -864,6 +899,10 @@ void sb_css_layout_companions(sb_buf *out, const char *sel, size_t n, const sb_c
     case SB_LAYOUT_CELLS:
         put_companion(out, sel, n, " > *", "display:table-cell;vertical-align:top;");
         put_companion(out, sel, n, HIDDEN_CHILDREN, "display:none;");
+        /* The nesting cap: the same container selector inside itself more
+         * than SB_CSS_MAX_CELL_NESTING deep is block flow again, with its
+         * items. */
+        put_nesting_cap(out, sel, n, lay->is_inline);
         for (int k = 0; k < lay->n_tracks; k++) {
             if (!lay->track_width[k][0])
                 continue;

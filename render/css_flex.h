@@ -31,6 +31,10 @@
  *    grid-area) or a grid with template areas keeps its grids in block
  *    flow: items all put in the middle track of `1fr 680px 1fr` would
  *    otherwise sit side by side;
+ *  - a container selector nested in itself deeper than
+ *    SB_CSS_MAX_CELL_NESTING is capped back to block flow (below); a capped
+ *    container's items are blocks, so a same-class rule that hides one
+ *    of them there loses (the user-agent's hidden items stay hidden);
  * Limits: only the rule that says display:flex is seen, so a flex-direction
  * or flex-wrap set by another rule is ignored; items a same-specificity rule
  * earlier in the sheet hides become cells (script, style, template and
@@ -45,6 +49,14 @@
 #include <stddef.h>
 
 #include "dom/base/strbuf.h"
+
+/* litehtml lays a table's cells out two or three times to size its
+ * columns, so tables nested in tables cost exponential time (ten nested
+ * flex rows: over a minute).  A container selector nested in itself deeper
+ * than this (`.flex .flex .flex .flex`) is block flow again, and so are its
+ * items; the same cap for containers of different selectors would need one
+ * rule per combination. */
+#define SB_CSS_MAX_CELL_NESTING 3
 
 /* Grid tracks beyond this many are laid out as auto cells. */
 #define SB_CSS_MAX_TRACKS 12

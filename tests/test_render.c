@@ -214,6 +214,11 @@ static void test_stylesheet_rewrite(void **state)
         ".story{color: red;display:table;width:100%;}\n"
         ".story > *{display:table-cell;vertical-align:top;}\n"
         ".story > script,.story > style,.story > template,.story > [hidden]{display:none;}\n"
+        ".story .story .story .story{display:block;}\n"
+        ".story .story .story .story > *{display:block;}\n"
+        ".story .story .story .story > script,.story .story .story .story > style,"
+        ".story .story .story .story > template,.story .story .story .story > [hidden]"
+        "{display:none;}\n"
         "@media screen {#main{display:inline-block !important;}\n"
         "}\n"
         "p{margin: 0;}\n"
@@ -267,10 +272,19 @@ static void test_flex_grid_calc_rewrite(void **state)
                     ".row,.m::before{display:table !important;width: 50%;}\n"
                     ".row > *{display:table-cell;vertical-align:top;}\n"
                     ".row > script,.row > style,.row > template,.row > [hidden]"
+                    "{display:none;}\n"
+                    /* the nesting cap: a fourth .row inside .row is a block */
+                    ".row .row .row .row{display:block;}\n"
+                    ".row .row .row .row > *{display:block;}\n"
+                    ".row .row .row .row > script,.row .row .row .row > style,"
+                    ".row .row .row .row > template,.row .row .row .row > [hidden]"
                     "{display:none;}\n");
     assert_prepared(".i{display:inline-flex}",
                     ".i{display:inline-table;}\n.i > *{display:table-cell;vertical-align:top;}\n"
-                    ".i > script,.i > style,.i > template,.i > [hidden]{display:none;}\n");
+                    ".i > script,.i > style,.i > template,.i > [hidden]{display:none;}\n"
+                    ".i .i .i .i{display:inline-block;}\n.i .i .i .i > *{display:block;}\n"
+                    ".i .i .i .i > script,.i .i .i .i > style,.i .i .i .i > template,"
+                    ".i .i .i .i > [hidden]{display:none;}\n");
     /* Column flex and old -webkit-box: block flow, no companions. */
     assert_prepared(".c{display:flex;flex-flow:column nowrap}",
                     ".c{display:block;flex-flow:column nowrap;}\n");
@@ -299,12 +313,18 @@ static void test_flex_grid_calc_rewrite(void **state)
                     ".g{display:table;grid-template-columns:[a] 2fr [b] 25% 1fr;width:100%;}\n"
                     ".g > *{display:table-cell;vertical-align:top;}\n"
                     ".g > script,.g > style,.g > template,.g > [hidden]{display:none;}\n"
+                    ".g .g .g .g{display:block;}\n.g .g .g .g > *{display:block;}\n"
+                    ".g .g .g .g > script,.g .g .g .g > style,.g .g .g .g > template,"
+                    ".g .g .g .g > [hidden]{display:none;}\n"
                     ".g > *:nth-child(1){width:50%;}\n.g > *:nth-child(2){width:25%;}\n"
                     ".g > *:nth-child(3){width:25%;}\n");
     assert_prepared(".g{display:grid;grid-template-columns:1fr 300px}",
                     ".g{display:table;grid-template-columns:1fr 300px;width:100%;}\n"
                     ".g > *{display:table-cell;vertical-align:top;}\n"
                     ".g > script,.g > style,.g > template,.g > [hidden]{display:none;}\n"
+                    ".g .g .g .g{display:block;}\n.g .g .g .g > *{display:block;}\n"
+                    ".g .g .g .g > script,.g .g .g .g > style,.g .g .g .g > template,"
+                    ".g .g .g .g > [hidden]{display:none;}\n"
                     ".g > *:nth-child(2){width:300px;}\n");
     /* Placed items anywhere in the sheet, or template areas: block flow. */
     assert_prepared(".g{display:grid;grid-template-columns:1fr 680px 1fr}.g>*{grid-column:2}",
@@ -334,6 +354,49 @@ static void test_flex_grid_calc_rewrite(void **state)
     assert_calc("calc(10px * 3px)", NULL);
     assert_calc("calc(10px", NULL);
     assert_calc("calc(1qx)", NULL);
+}
+
+/* Row flex containers nested in themselves: cells side by side up to
+ * SB_CSS_MAX_CELL_NESTING levels, block flow below (tables in tables cost
+ * exponential time in litehtml). */
+static void test_flex_nesting_cap(void **state)
+{
+    (void)state;
+    sb_buf b = SB_BUF_INIT;
+    sb_buf_puts(&b, "<html><head><style>body{margin:0;font:16px/20px 'Liberation Sans'}"
+                    ".f{display:flex}.x{display:none}</style></head><body>");
+    for (int level = 1; level <= 5; level++)
+        sb_buf_printf(&b, "<div class=f id=f%d><b id=a%d>a</b><b hidden>h</b>", level, level);
+    for (int level = 5; level >= 1; level--)
+        sb_buf_puts(&b, "</div>");
+    sb_buf_puts(&b, "</body></html>");
+    sb_doc *d = sb_doc_parse(b.data, b.len);
+    sb_buf_free(&b);
+    char err[256];
+    sb_render_opts o = {0, 0, NULL, NULL, 0, 0, false};
+    sb_render *r = sb_render_page(d, &o, NULL, err, sizeof err);
+    assert_non_null(r);
+    for (int level = 1; level <= 5; level++) {
+        char id[8];
+        snprintf(id, sizeof id, "a%d", level);
+        const sb_rnode *a = node_of(r, sb_doc_find_id(d, id));
+        snprintf(id, sizeof id, "f%d", level + 1);
+        const sb_rnode *next = node_of(r, sb_doc_find_id(d, id));
+        assert_non_null(a);
+        if (!next)
+            continue;
+        if (level < SB_CSS_MAX_CELL_NESTING) /* the next container is the next cell */
+            assert_true(next->x > a->x && next->y == a->y);
+        else /* the capped container is a block: under the item */
+            assert_true(next->y >= a->y + 20);
+    }
+    /* The hidden items stay hidden at every level. */
+    size_t words = 0;
+    for (size_t i = 0; i < r->n_nodes; i++)
+        words += r->nodes[i].is_text;
+    assert_int_equal(words, 5); /* a1..a5, no h */
+    sb_render_free(r);
+    sb_doc_free(d);
 }
 
 static void test_stylesheet_garbage(void **state)
@@ -639,6 +702,7 @@ int main(void)
         cmocka_unit_test(test_selector_liveness),
         cmocka_unit_test(test_stylesheet_rewrite),
         cmocka_unit_test(test_flex_grid_calc_rewrite),
+        cmocka_unit_test(test_flex_nesting_cap),
         cmocka_unit_test(test_stylesheet_garbage),
         cmocka_unit_test(test_css_dir),
         cmocka_unit_test(test_time_budget),
