@@ -108,8 +108,9 @@ static lin parse_dimension(expr *e)
     size_t k = 0;
     while (k < avail && k < sizeof num - 1 &&
            (isdigit((unsigned char)start[k]) || start[k] == '.' || start[k] == '+' ||
-            start[k] == '-' || ((start[k] == 'e' || start[k] == 'E') && k > 0 &&
-                                k + 1 < avail && isdigit((unsigned char)start[k + 1]))))
+            start[k] == '-' ||
+            ((start[k] == 'e' || start[k] == 'E') && k > 0 && k + 1 < avail &&
+             isdigit((unsigned char)start[k + 1]))))
         k++;
     if (!k)
         return fail(e);
@@ -206,7 +207,8 @@ static lin parse_unary(expr *e)
     char c = e->s[e->i];
     if (c == '(')
         return parse_call(e, "", 0);
-    if (isalpha((unsigned char)c) || (c == '-' && e->i + 1 < e->n && isalpha((unsigned char)e->s[e->i + 1]))) {
+    if (isalpha((unsigned char)c) ||
+        (c == '-' && e->i + 1 < e->n && isalpha((unsigned char)e->s[e->i + 1]))) {
         size_t b = e->i;
         while (e->i < e->n && (isalnum((unsigned char)e->s[e->i]) || e->s[e->i] == '-'))
             e->i++;
@@ -319,7 +321,7 @@ bool sb_css_eval_calc(sb_buf *out, const char *s, size_t n)
 static size_t math_call_at(const char *s, size_t n, size_t i)
 {
     static const char *const names[] = {"calc(", "-webkit-calc(", "-moz-calc(", "min(",
-                                        "max(", "clamp(", NULL};
+                                        "max(",  "clamp(",        NULL};
     if (i > 0 && (isalnum((unsigned char)s[i - 1]) || s[i - 1] == '-' || s[i - 1] == '_'))
         return 0;
     for (int k = 0; names[k]; k++) {
@@ -423,10 +425,10 @@ typedef enum { MODEL_NONE, MODEL_FLEX, MODEL_GRID } model;
 
 static model display_model(const char *v, size_t n, bool *is_inline)
 {
-    static const char *const flex[] = {"flex", "-webkit-flex", "-ms-flexbox", "block flex",
-                                       "flex block", NULL};
-    static const char *const iflex[] = {"inline-flex", "-webkit-inline-flex",
-                                        "-ms-inline-flexbox", "inline flex", "flex inline", NULL};
+    static const char *const flex[] = {"flex",       "-webkit-flex", "-ms-flexbox",
+                                       "block flex", "flex block",   NULL};
+    static const char *const iflex[] = {"inline-flex", "-webkit-inline-flex", "-ms-inline-flexbox",
+                                        "inline flex", "flex inline",         NULL};
     static const char *const grid[] = {"grid", "-ms-grid", "block grid", "grid block", NULL};
     static const char *const igrid[] = {"inline-grid", "-ms-inline-grid", "inline grid",
                                         "grid inline", NULL};
@@ -464,8 +466,8 @@ typedef struct track {
 
 typedef struct track_list {
     track t[SB_CSS_MAX_TRACKS];
-    int n;            /* tracks (may exceed SB_CSS_MAX_TRACKS; the rest are auto) */
-    bool auto_fill;   /* repeat(auto-fill | auto-fit, ...) */
+    int n;          /* tracks (may exceed SB_CSS_MAX_TRACKS; the rest are auto) */
+    bool auto_fill; /* repeat(auto-fill | auto-fit, ...) */
     bool bad;
 } track_list;
 
@@ -564,8 +566,7 @@ static void parse_tracks(const char *v, size_t n, track_list *tl, int depth)
             size_t cn = (size_t)(comma - in);
             trim(&cnt, &cn);
             const char *body = comma + 1;
-            size_t bn = in_n - cn - 1 - (size_t)(cnt - in);
-            bn = (size_t)(in + in_n - body);
+            size_t bn = (size_t)(in + in_n - body);
             long times;
             if (word_is(cnt, cn, "auto-fill") || word_is(cnt, cn, "auto-fit")) {
                 tl->auto_fill = true;
@@ -590,13 +591,18 @@ static void put_track(char *dst, size_t cap, track t, double fr_share)
 {
     sb_buf b = SB_BUF_INIT;
     switch (t.kind) {
-    case TRACK_PX: put_number(&b, t.v, "px"); break;
-    case TRACK_PCT: put_number(&b, t.v, "%"); break;
+    case TRACK_PX:
+        put_number(&b, t.v, "px");
+        break;
+    case TRACK_PCT:
+        put_number(&b, t.v, "%");
+        break;
     case TRACK_FR:
         if (fr_share > 0)
             put_number(&b, t.v * fr_share, "%");
         break;
-    case TRACK_AUTO: break;
+    case TRACK_AUTO:
+        break;
     }
     snprintf(dst, cap, "%s", b.data ? b.data : "");
     sb_buf_free(&b);
@@ -788,8 +794,9 @@ void sb_css_layout_extra(sb_buf *out, const sb_css_layout *lay)
 static bool selector_takes_children(const char *s, size_t n)
 {
     for (size_t k = 0; k + 1 < n; k++)
-        if (s[k] == ':' && (s[k + 1] == ':' || (k + 7 <= n && strncasecmp(s + k + 1, "before", 6) == 0) ||
-                            (k + 6 <= n && strncasecmp(s + k + 1, "after", 5) == 0)))
+        if (s[k] == ':' &&
+            (s[k + 1] == ':' || (k + 7 <= n && strncasecmp(s + k + 1, "before", 6) == 0) ||
+             (k + 6 <= n && strncasecmp(s + k + 1, "after", 5) == 0)))
             return false;
     return true;
 }

@@ -62,20 +62,20 @@
 #define SB_CSS_MAX_TRACKS 12
 
 typedef enum sb_css_layout_kind {
-    SB_LAYOUT_NONE,      /* not a container we translate */
-    SB_LAYOUT_CELLS,     /* table of side-by-side cells */
-    SB_LAYOUT_FLOATS,    /* block of left floats, cleared after */
-    SB_LAYOUT_BLOCK      /* column flex: plain block flow */
+    SB_LAYOUT_NONE,   /* not a container we translate */
+    SB_LAYOUT_CELLS,  /* table of side-by-side cells */
+    SB_LAYOUT_FLOATS, /* block of left floats, cleared after */
+    SB_LAYOUT_BLOCK   /* column flex: plain block flow */
 } sb_css_layout_kind;
 
 /* What one rule's declarations make of the element they apply to. */
 typedef struct sb_css_layout {
     sb_css_layout_kind kind;
-    bool is_inline;         /* inline-flex, inline-grid */
-    bool has_width;         /* the rule sets width itself */
-    int n_tracks;           /* grid tables: widths of the first tracks */
+    bool is_inline;                          /* inline-flex, inline-grid */
+    bool has_width;                          /* the rule sets width itself */
+    int n_tracks;                            /* grid tables: widths of the first tracks */
     char track_width[SB_CSS_MAX_TRACKS][24]; /* "" = auto */
-    char item_width[24];    /* floats: each item's width ("" = own) */
+    char item_width[24];                     /* floats: each item's width ("" = own) */
 } sb_css_layout;
 
 /* One declaration, as css_prep splits them. */
@@ -100,8 +100,7 @@ void sb_css_layout_scan(const sb_css_decl *decls, size_t n, bool grid_placed,
  * written because the rewrite does not apply (the caller copies the
  * declaration or handles it), and sets *drop when the declaration must be
  * left out altogether. */
-bool sb_css_flex_decl(sb_buf *out, const sb_css_decl *d, const sb_css_layout *layout,
-                      bool *drop);
+bool sb_css_flex_decl(sb_buf *out, const sb_css_decl *d, const sb_css_layout *layout, bool *drop);
 
 /* Declarations a translated container adds after its own (width:100%). */
 void sb_css_layout_extra(sb_buf *out, const sb_css_layout *layout);
@@ -109,8 +108,7 @@ void sb_css_layout_extra(sb_buf *out, const sb_css_layout *layout);
 /* The companion rules for a translated container whose selector list is
  * [sel, sel+n) (comma separated, already cleaned): rules for its children
  * and its clearing ::after, appended to out.  Nothing for NONE and BLOCK. */
-void sb_css_layout_companions(sb_buf *out, const char *sel, size_t n,
-                              const sb_css_layout *layout);
+void sb_css_layout_companions(sb_buf *out, const char *sel, size_t n, const sb_css_layout *layout);
 
 /* Evaluates a calc()/min()/max()/clamp() expression [s, s+n) (the whole
  * function call) as described above into out.  Returns false (out
