@@ -1,10 +1,14 @@
 #include "render/css_prep.h"
 
+#include <stdbool.h>
+
 #include <ctype.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+#include "render/css_flex.h"
 
 /* ---- the page's name set ------------------------------------------------
  * Keys are a kind byte ('c' class, 'i' id, 't' tag) followed by the name;
@@ -323,12 +327,20 @@ static const char *fix_display(const char *v, size_t n)
     return NULL;
 }
 
-static void prepare_decls(sb_buf *out, const char *raw, size_t raw_len)
+/* Rewrites one block of declarations for litehtml.  *layout receives the
+ * container layout of the rule (css_flex); a style="" attribute
+ * (in_attribute) has no selector its children could be matched by, so a
+ * flex or grid container there keeps block flow. */
+static void prepare_decls(sb_buf *out, const char *raw, size_t raw_len, bool in_attribute,
+                          bool grid_placed, sb_css_layout *layout)
 {
     sb_buf clean = SB_BUF_INIT;
     append_uncommented(&clean, raw, raw_len);
     const char *s = clean.data ? clean.data : "";
     size_t n = clean.len, i = 0;
+    /* Split first: the layout depends on all declarations of the rule. */
+    sb_css_decl *decls = NULL;
+    size_t n_decls = 0, cap = 0;
     while (i < n) {
         size_t b = i;
         while (i < n && s[i] != ';') {
@@ -355,10 +367,32 @@ static void prepare_decls(sb_buf *out, const char *raw, size_t raw_len)
         trim(&name, &name_n);
         if (name_n >= 2 && name[0] == '-' && name[1] == '-')
             continue; /* custom properties: litehtml has no var() */
-        if (name_n == 7 && strncasecmp(name, "display", 7) == 0) {
-            const char *v = colon + 1;
-            size_t vn = dn - (size_t)(colon + 1 - d);
-            trim(&v, &vn);
+        const char *v = colon + 1;
+        size_t vn = dn - (size_t)(colon + 1 - d);
+        trim(&v, &vn);
+        if (n_decls == cap) {
+            cap = cap ? cap * 2 : 16;
+            decls = sb_xrealloc(decls, cap * sizeof *decls);
+        }
+        decls[n_decls++] = (sb_css_decl){name, v, name_n, vn};
+    }
+    sb_css_layout_scan(decls, n_decls, grid_placed, layout);
+    if (in_attribute && layout->kind != SB_LAYOUT_NONE)
+        layout->kind = SB_LAYOUT_BLOCK;
+    for (size_t k = 0; k < n_decls; k++) {
+        const sb_css_decl *d = &decls[k];
+        bool drop = false;
+        size_t mark = out->len;
+        if (sb_css_flex_decl(out, d, layout, &drop)) {
+            sb_buf_putc(out, ';');
+            continue;
+        }
+        if (drop)
+            continue;
+        out->len = mark;
+        if (d->name_len == 7 && strncasecmp(d->name, "display", 7) == 0) {
+            const char *v = d->value;
+            size_t vn = d->value_len;
             const char *bang = memchr(v, '!', vn);
             size_t core = bang ? (size_t)(bang - v) : vn;
             const char *cv = v;
@@ -373,17 +407,21 @@ static void prepare_decls(sb_buf *out, const char *raw, size_t raw_len)
                 continue;
             }
         }
-        sb_buf_append(out, d, dn);
+        /* As written: the name, the colon, the value. */
+        sb_buf_append(out, d->name, (size_t)(d->value + d->value_len - d->name));
         sb_buf_putc(out, ';');
     }
+    sb_css_layout_extra(out, layout);
+    free(decls);
     sb_buf_free(&clean);
 }
 
 char *sb_css_prepare_decls(const char *decls, size_t len)
 {
     sb_buf out = SB_BUF_INIT;
+    sb_css_layout layout;
     if (decls)
-        prepare_decls(&out, decls, len);
+        prepare_decls(&out, decls, len, true, false, &layout);
     return sb_buf_steal(&out);
 }
 
@@ -394,7 +432,8 @@ char *sb_css_prepare_decls(const char *decls, size_t len)
 #define MAX_GROUP_DEPTH 8
 
 static void prepare_rule(sb_buf *out, const char *pre, size_t pre_n, const char *body,
-                         size_t body_n, const sb_css_names *names, sb_css_stats *st)
+                         size_t body_n, const sb_css_names *names, sb_css_stats *st,
+                         bool grid_placed)
 {
     sb_buf sel = SB_BUF_INIT;
     append_uncommented(&sel, pre, pre_n);
@@ -437,13 +476,22 @@ static void prepare_rule(sb_buf *out, const char *pre, size_t pre_n, const char 
         return;
     }
     st->rules_kept++;
+    size_t sel_end = out->len;
     sb_buf_putc(out, '{');
-    prepare_decls(out, body, body_n);
+    sb_css_layout layout;
+    prepare_decls(out, body, body_n, false, grid_placed, &layout);
     sb_buf_puts(out, "}\n");
+    if (layout.kind == SB_LAYOUT_CELLS || layout.kind == SB_LAYOUT_FLOATS) {
+        /* The children's rules name the kept selectors; copy them first,
+         * out may move while growing. */
+        char *kept_sel = sb_xstrndup(out->data + start_len, sel_end - start_len);
+        sb_css_layout_companions(out, kept_sel, sel_end - start_len, &layout);
+        free(kept_sel);
+    }
 }
 
 static void prepare_sheet(sb_buf *out, const char *s, size_t n, const sb_css_names *names,
-                          sb_css_stats *st, int depth)
+                          sb_css_stats *st, int depth, bool grid_placed)
 {
     size_t i = 0;
     while (i < n) {
@@ -497,7 +545,7 @@ static void prepare_sheet(sb_buf *out, const char *s, size_t n, const sb_css_nam
         size_t bn = close - body;
         i = close < n ? close + 1 : n;
         if (!at) {
-            prepare_rule(out, pre, pre_n, bp, bn, names, st);
+            prepare_rule(out, pre, pre_n, bp, bn, names, st, grid_placed);
             continue;
         }
         if (depth >= MAX_GROUP_DEPTH)
@@ -507,7 +555,7 @@ static void prepare_sheet(sb_buf *out, const char *s, size_t n, const sb_css_nam
             append_uncommented(out, pre, pre_n);
             sb_buf_putc(out, '{');
             size_t inner = out->len;
-            prepare_sheet(out, bp, bn, names, st, depth + 1);
+            prepare_sheet(out, bp, bn, names, st, depth + 1, grid_placed);
             if (out->len == inner) { /* nothing survived: drop the group */
                 out->len = mark;
                 if (out->data)
@@ -518,7 +566,7 @@ static void prepare_sheet(sb_buf *out, const char *s, size_t n, const sb_css_nam
         } else if (pre_n >= 6 && strncasecmp(pre, "@layer", 6) == 0 &&
                    !is_ident_char((unsigned char)pre[6])) {
             /* Cascade layers only reorder precedence: their rules apply. */
-            prepare_sheet(out, bp, bn, names, st, depth + 1);
+            prepare_sheet(out, bp, bn, names, st, depth + 1, grid_placed);
         }
         /* @font-face, @keyframes, @supports, @page...: litehtml ignores them
          * or cannot evaluate them; dropping them changes nothing. */
@@ -530,6 +578,7 @@ char *sb_css_prepare(const char *css, size_t len, const sb_css_names *names, sb_
     sb_css_stats local = {0, 0, 0, 0};
     sb_buf out = SB_BUF_INIT;
     if (css)
-        prepare_sheet(&out, css, len, names, stats ? stats : &local, 0);
+        prepare_sheet(&out, css, len, names, stats ? stats : &local, 0,
+                      sb_css_places_grid_items(css, len));
     return sb_buf_steal(&out);
 }

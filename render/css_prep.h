@@ -7,8 +7,11 @@
  * and dead selectors are removed from the lists of the rules kept.  So are
  * selectors that only match interactive states (:hover, :focus...), which a
  * static render never has.  (2) Compatibility: litehtml 0.6 knows neither
- * flex nor grid and would treat such boxes as inline; `display` values it
- * does not know are rewritten to the nearest block or inline-block flow.
+ * flex nor grid nor calc(): css_flex.h translates them rule by rule (row
+ * flex containers and mixed grids into tables of cells, wrapping flex and
+ * uniform grids into floats, math functions into lengths; its header says
+ * how and what it cannot follow); other `display` values litehtml does not
+ * know are rewritten to the nearest block or inline-block flow.
  *
  * The name set is built once per page from the parsed document and used for
  * every stylesheet of that page (inline <style>, imported files). */

@@ -266,17 +266,64 @@ static void test_inline_link_across_lines(void **state)
     unload(&p);
 }
 
-static void test_flex_falls_back_to_blocks(void **state)
+static void test_flex_row_and_fallbacks(void **state)
 {
     (void)state;
     page p = load("flex.html", 0);
-    assert_rect(box(&p, "row"), 0, 0, 1280, 60);
-    assert_rect(box(&p, "a"), 0, 0, 1280, 30);
-    assert_rect(box(&p, "b"), 0, 30, 1280, 30);         /* stacked, not side by side */
-    assert_rect(box(&p, "grid"), 0, 60, 1280, 30);
+    assert_rect(box(&p, "row"), 0, 0, 1280, 30);
+    /* A row flex container is a table: its items are cells side by side
+     * (no widths given: the last cell takes what the first leaves). */
+    const sb_box *a = box(&p, "a"), *b = box(&p, "b");
+    assert_int_equal(a->rect.y, 0);
+    assert_int_equal(b->rect.y, 0);
+    assert_int_equal(b->rect.x, a->rect.x + a->rect.w);
+    assert_int_equal(b->rect.x + b->rect.w, 1280);
+    assert_int_equal(a->rect.h, 30);
+    assert_rect(box(&p, "grid"), 0, 30, 1280, 30);      /* no tracks: block flow */
     const sb_box *s = box(&p, "iflex");
-    assert_true(s->is_inline);                           /* inline-flex -> inline-block */
-    assert_int_equal(s->rect.y, 90);
+    assert_true(s->is_inline); /* inline-flex in style="": inline-block */
+    assert_int_equal(s->rect.y, 60);
+    unload(&p);
+}
+
+/* flex_columns.html: a flex story with a 300px rail, a `1fr 320px` grid,
+ * a four-track card grid with five cards, a wrapping flex row, a column
+ * flex and calc() widths, in rules and in style="". */
+static void test_flex_grid_calc_columns(void **state)
+{
+    (void)state;
+    page p = load("flex_columns.html", 0);
+    /* flex: 1 story beside a flex: 0 0 300px rail in a 1000px row. */
+    assert_rect(box(&p, "page"), 0, 0, 1000, 80);
+    const sb_box *story = box(&p, "story"), *rail = box(&p, "rail");
+    assert_int_equal(story->rect.x, 0);
+    assert_int_equal(story->rect.w, 700);
+    assert_int_equal(rail->rect.x, 700);
+    assert_int_equal(rail->rect.w, 300);
+    assert_int_equal(rail->rect.y, story->rect.y);
+    assert_null(box(&p, "hidden")); /* display:none items stay hidden */
+    /* grid 1fr 320px: the fr track takes the rest. */
+    assert_rect(box(&p, "layout"), 0, 80, 1280, 40);
+    assert_rect(box(&p, "main"), 0, 80, 960, 20);
+    assert_rect(box(&p, "side"), 960, 80, 320, 20);
+    /* repeat(4, 1fr) over 800px: 200px floats, the fifth card wraps. */
+    assert_rect(box(&p, "cards"), 0, 120, 800, 60);
+    assert_rect(box(&p, "c1"), 0, 120, 200, 30);
+    assert_rect(box(&p, "c2"), 200, 120, 200, 30);
+    assert_rect(box(&p, "c4"), 600, 120, 200, 30);
+    assert_rect(box(&p, "c5"), 0, 150, 200, 30);
+    /* flex-wrap: 200px bases in 500px, the third wraps. */
+    assert_rect(box(&p, "tags"), 0, 180, 500, 40);
+    assert_rect(box(&p, "t1"), 0, 180, 200, 20);
+    assert_rect(box(&p, "t2"), 200, 180, 200, 20);
+    assert_rect(box(&p, "t3"), 0, 200, 200, 20);
+    /* flex-direction: column stays stacked. */
+    assert_rect(box(&p, "s1"), 0, 220, 1280, 20);
+    assert_rect(box(&p, "s2"), 0, 240, 1280, 20);
+    /* calc(100% - 320px) = 75% of 1280; calc(50% + 40px) in style="" =
+     * 53.125% (px as a share of the 1280 px viewport). */
+    assert_rect(box(&p, "calc"), 0, 260, 960, 20);
+    assert_rect(box(&p, "inline"), 0, 280, 680, 20);
     unload(&p);
 }
 
@@ -367,7 +414,8 @@ int main(void)
         cmocka_unit_test(test_positioning),
         cmocka_unit_test(test_hidden_nodes),
         cmocka_unit_test(test_inline_link_across_lines),
-        cmocka_unit_test(test_flex_falls_back_to_blocks),
+        cmocka_unit_test(test_flex_row_and_fallbacks),
+        cmocka_unit_test(test_flex_grid_calc_columns),
         cmocka_unit_test(test_line_breaks),
         cmocka_unit_test(test_width_option),
         cmocka_unit_test(test_shared_fonts),

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "render/css_flex.h"
 #include "render/css_prep.h"
 #include "render/prep.h"
 #include "render/render.h"
@@ -210,7 +211,14 @@ static void test_stylesheet_rewrite(void **state)
     memset(&st, 0, sizeof st);
     char *out = sb_css_prepare(css, strlen(css), ns, &st);
     const char *want =
-        ".story{color: red;display:block;}\n"
+        ".story{color: red;display:table;width:100%;}\n"
+        ".story > *{display:table-cell;vertical-align:top;}\n"
+        ".story > script,.story > style,.story > template,.story > [hidden]{display:none;}\n"
+        ".story .story .story .story{display:block;}\n"
+        ".story .story .story .story > *{display:block;}\n"
+        ".story .story .story .story > script,.story .story .story .story > style,"
+        ".story .story .story .story > template,.story .story .story .story > [hidden]"
+        "{display:none;}\n"
         "@media screen {#main{display:inline-block !important;}\n"
         "}\n"
         "p{margin: 0;}\n"
@@ -233,6 +241,161 @@ static void test_stylesheet_rewrite(void **state)
     assert_string_equal(out, "display:inline-block;color:red;");
     free(out);
     sb_css_names_free(ns);
+    sb_doc_free(d);
+}
+
+static void assert_prepared(const char *css, const char *want)
+{
+    char *out = sb_css_prepare(css, strlen(css), NULL, NULL);
+    assert_string_equal(out, want);
+    free(out);
+}
+
+static void assert_calc(const char *expr, const char *want)
+{
+    sb_buf b = SB_BUF_INIT;
+    if (!want) {
+        assert_false(sb_css_eval_calc(&b, expr, strlen(expr)));
+    } else {
+        assert_true(sb_css_eval_calc(&b, expr, strlen(expr)));
+        assert_string_equal(b.data, want);
+    }
+    sb_buf_free(&b);
+}
+
+static void test_flex_grid_calc_rewrite(void **state)
+{
+    (void)state;
+    /* Row flex: a table, its items cells; items hidden by the user-agent
+     * sheet stay hidden; a rule with its own width keeps it. */
+    assert_prepared(".row, .m::before { display: flex !important; width: 50% }",
+                    ".row,.m::before{display:table !important;width: 50%;}\n"
+                    ".row > *{display:table-cell;vertical-align:top;}\n"
+                    ".row > script,.row > style,.row > template,.row > [hidden]"
+                    "{display:none;}\n"
+                    /* the nesting cap: a fourth .row inside .row is a block */
+                    ".row .row .row .row{display:block;}\n"
+                    ".row .row .row .row > *{display:block;}\n"
+                    ".row .row .row .row > script,.row .row .row .row > style,"
+                    ".row .row .row .row > template,.row .row .row .row > [hidden]"
+                    "{display:none;}\n");
+    assert_prepared(".i{display:inline-flex}",
+                    ".i{display:inline-table;}\n.i > *{display:table-cell;vertical-align:top;}\n"
+                    ".i > script,.i > style,.i > template,.i > [hidden]{display:none;}\n"
+                    ".i .i .i .i{display:inline-block;}\n.i .i .i .i > *{display:block;}\n"
+                    ".i .i .i .i > script,.i .i .i .i > style,.i .i .i .i > template,"
+                    ".i .i .i .i > [hidden]{display:none;}\n");
+    /* Column flex and old -webkit-box: block flow, no companions. */
+    assert_prepared(".c{display:flex;flex-flow:column nowrap}",
+                    ".c{display:block;flex-flow:column nowrap;}\n");
+    assert_prepared(".c{display:-webkit-box;-webkit-line-clamp:3}",
+                    ".c{display:block;-webkit-line-clamp:3;}\n");
+    /* Wrapping flex: floats, cleared after. */
+    assert_prepared(".w{display:flex;flex-wrap:wrap}",
+                    ".w{display:block;flex-wrap:wrap;}\n.w > *{float:left;}\n"
+                    ".w::after{content:\"\";display:block;clear:both;}\n");
+    /* Item bases become widths; grow-only items have none. */
+    assert_prepared(".a{flex:0 0 300px}.b{flex:1}.c{flex:1 1 0%}.d{flex-basis:25%}"
+                    ".e{flex:none}.f{flex:2 1 calc(50% - 64px)}",
+                    ".a{width:300px;}\n.b{}\n.c{}\n.d{width:25%;}\n.e{}\n.f{width:45%;}\n");
+    /* Grids: uniform tracks float at 100%/N; auto-fill at the minimum;
+     * mixed tracks are a table with nth-child widths (fr as shares when no
+     * px track is given). */
+    assert_prepared(".g{display:grid;grid-template-columns:repeat(3, minmax(0, 1fr))}",
+                    ".g{display:block;grid-template-columns:repeat(3, minmax(0, 1fr));}\n"
+                    ".g > *{float:left;width:33.333%;}\n"
+                    ".g::after{content:\"\";display:block;clear:both;}\n");
+    assert_prepared(".g{display:grid;grid-template-columns:repeat(auto-fill,minmax(12.5rem,1fr))}",
+                    ".g{display:block;grid-template-columns:repeat(auto-fill,minmax(12.5rem,1fr));}"
+                    "\n.g > *{float:left;width:200px;}\n"
+                    ".g::after{content:\"\";display:block;clear:both;}\n");
+    assert_prepared(".g{display:grid;grid-template-columns:[a] 2fr [b] 25% 1fr}",
+                    ".g{display:table;grid-template-columns:[a] 2fr [b] 25% 1fr;width:100%;}\n"
+                    ".g > *{display:table-cell;vertical-align:top;}\n"
+                    ".g > script,.g > style,.g > template,.g > [hidden]{display:none;}\n"
+                    ".g .g .g .g{display:block;}\n.g .g .g .g > *{display:block;}\n"
+                    ".g .g .g .g > script,.g .g .g .g > style,.g .g .g .g > template,"
+                    ".g .g .g .g > [hidden]{display:none;}\n"
+                    ".g > *:nth-child(1){width:50%;}\n.g > *:nth-child(2){width:25%;}\n"
+                    ".g > *:nth-child(3){width:25%;}\n");
+    assert_prepared(".g{display:grid;grid-template-columns:1fr 300px}",
+                    ".g{display:table;grid-template-columns:1fr 300px;width:100%;}\n"
+                    ".g > *{display:table-cell;vertical-align:top;}\n"
+                    ".g > script,.g > style,.g > template,.g > [hidden]{display:none;}\n"
+                    ".g .g .g .g{display:block;}\n.g .g .g .g > *{display:block;}\n"
+                    ".g .g .g .g > script,.g .g .g .g > style,.g .g .g .g > template,"
+                    ".g .g .g .g > [hidden]{display:none;}\n"
+                    ".g > *:nth-child(2){width:300px;}\n");
+    /* Placed items anywhere in the sheet, or template areas: block flow. */
+    assert_prepared(".g{display:grid;grid-template-columns:1fr 680px 1fr}.g>*{grid-column:2}",
+                    ".g{display:block;grid-template-columns:1fr 680px 1fr;}\n"
+                    ".g>*{grid-column:2;}\n");
+    assert_prepared(".g{display:grid;grid-template-columns:1fr 1fr;grid-template-areas:'a b'}",
+                    ".g{display:block;grid-template-columns:1fr 1fr;grid-template-areas:'a b';}\n");
+    /* In style="" a container keeps block flow (no selector for its
+     * children); calc() is evaluated there too, or the declaration goes. */
+    char *out = sb_css_prepare_decls("display:flex;width:calc(100% - 320px);margin:calc(var(--x))",
+                                     61);
+    assert_string_equal(out, "display:block;width:75%;");
+    free(out);
+
+    /* calc() and friends: px alone stays px; with a % term px counts as
+     * its share of the 1280 px viewport. */
+    assert_calc("calc(100% - 320px)", "75%");
+    assert_calc("calc(2 * 8px + 1em)", "32px");
+    assert_calc("calc((100% - 3 * 20px) / 3)", "31.771%");
+    assert_calc("-webkit-calc(10vw - 28px)", "100px");
+    assert_calc("min(100%, 1200px)", "1200px");
+    assert_calc("max(50%, 300px)", "50%");
+    assert_calc("clamp(1rem, 2.5vw, 2rem)", "32px");
+    assert_calc("calc(1px + 2)", NULL);           /* number plus length */
+    assert_calc("calc(10px / 0)", NULL);
+    assert_calc("calc(var(--gap) * 2)", NULL);
+    assert_calc("calc(10px * 3px)", NULL);
+    assert_calc("calc(10px", NULL);
+    assert_calc("calc(1qx)", NULL);
+}
+
+/* Row flex containers nested in themselves: cells side by side up to
+ * SB_CSS_MAX_CELL_NESTING levels, block flow below (tables in tables cost
+ * exponential time in litehtml). */
+static void test_flex_nesting_cap(void **state)
+{
+    (void)state;
+    sb_buf b = SB_BUF_INIT;
+    sb_buf_puts(&b, "<html><head><style>body{margin:0;font:16px/20px 'Liberation Sans'}"
+                    ".f{display:flex}.x{display:none}</style></head><body>");
+    for (int level = 1; level <= 5; level++)
+        sb_buf_printf(&b, "<div class=f id=f%d><b id=a%d>a</b><b hidden>h</b>", level, level);
+    for (int level = 5; level >= 1; level--)
+        sb_buf_puts(&b, "</div>");
+    sb_buf_puts(&b, "</body></html>");
+    sb_doc *d = sb_doc_parse(b.data, b.len);
+    sb_buf_free(&b);
+    char err[256];
+    sb_render_opts o = {0, 0, NULL, NULL, 0, 0, false};
+    sb_render *r = sb_render_page(d, &o, NULL, err, sizeof err);
+    assert_non_null(r);
+    for (int level = 1; level <= 5; level++) {
+        char id[8];
+        snprintf(id, sizeof id, "a%d", level);
+        const sb_rnode *a = node_of(r, sb_doc_find_id(d, id));
+        snprintf(id, sizeof id, "f%d", level + 1);
+        const sb_rnode *next = node_of(r, sb_doc_find_id(d, id));
+        assert_non_null(a);
+        if (!next)
+            continue;
+        if (level < SB_CSS_MAX_CELL_NESTING) /* the next container is the next cell */
+            assert_true(next->x > a->x && next->y == a->y);
+        else /* the capped container is a block: under the item */
+            assert_true(next->y >= a->y + 20);
+    }
+    /* The hidden items stay hidden at every level. */
+    size_t words = 0;
+    for (size_t i = 0; i < r->n_nodes; i++)
+        words += r->nodes[i].is_text;
+    assert_int_equal(words, 5); /* a1..a5, no h */
+    sb_render_free(r);
     sb_doc_free(d);
 }
 
@@ -285,10 +448,12 @@ static void test_css_dir(void **state)
     assert_int_equal(box->h, 44);
     assert_int_equal(other->w, 222); /* css/other.css by basename */
     assert_int_equal(other->h, 11);
-    /* .row { display: flex } from the file was rewritten too: stacked. */
+    /* .row { display: flex } from the file was rewritten too: side by
+     * side. */
     const sb_rnode *r1 = node_of(r, sb_doc_find_id(d, "r1"));
     const sb_rnode *r2 = node_of(r, sb_doc_find_id(d, "r2"));
-    assert_int_equal(r2->y, r1->y + r1->h);
+    assert_int_equal(r2->y, r1->y);
+    assert_int_equal(r2->x, r1->x + r1->w);
     sb_render_free(r);
 
     /* No css_dir: nothing is loaded. */
@@ -536,6 +701,8 @@ int main(void)
         cmocka_unit_test(test_depth_cap),
         cmocka_unit_test(test_selector_liveness),
         cmocka_unit_test(test_stylesheet_rewrite),
+        cmocka_unit_test(test_flex_grid_calc_rewrite),
+        cmocka_unit_test(test_flex_nesting_cap),
         cmocka_unit_test(test_stylesheet_garbage),
         cmocka_unit_test(test_css_dir),
         cmocka_unit_test(test_time_budget),
