@@ -373,7 +373,7 @@ static void test_flex_nesting_cap(void **state)
     sb_doc *d = sb_doc_parse(b.data, b.len);
     sb_buf_free(&b);
     char err[256];
-    sb_render_opts o = {0, 0, NULL, NULL, 0, 0, false};
+    sb_render_opts o = {0, 0, NULL, NULL, 0, 0, false, NULL, NULL};
     sb_render *r = sb_render_page(d, &o, NULL, err, sizeof err);
     assert_non_null(r);
     for (int level = 1; level <= 5; level++) {
