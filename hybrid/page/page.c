@@ -55,6 +55,11 @@ sb_page *sb_page_open(const void *bytes, size_t len, const sb_options *opt, char
         snprintf(err, errlen, "empty page");
         return NULL;
     }
+    if (len > SB_MAX_PAGE_BYTES) {
+        snprintf(err, errlen, "page of %zu bytes is larger than the cap of %zu MB", len,
+                 SB_MAX_PAGE_BYTES >> 20);
+        return NULL;
+    }
     if (sb_sniff_binary(bytes, len)) {
         snprintf(err, errlen, "not an HTML page (binary data in its first %d bytes)",
                  SB_SNIFF_BYTES);
