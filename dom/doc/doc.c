@@ -1,5 +1,6 @@
 #include "dom/doc/doc.h"
 #include "dom/doc/depth_limit.h"
+#include "dom/doc/markup_cap.h"
 
 #include <ctype.h>
 #include <stdint.h>
@@ -106,6 +107,8 @@ sb_doc *sb_doc_parse(const char *utf8, size_t len)
     sb_doc *d = sb_xcalloc(1, sizeof *d);
     if (!utf8)
         utf8 = "", len = 0;
+    len = sb_markup_cap(utf8, len, SB_MAX_MARKUP_ITEMS, SB_MAX_MARKUP_BYTES, d->cap_reason,
+                        sizeof d->cap_reason);
     size_t limited_len = 0;
     char *limited = sb_limit_markup_depth(utf8, len, SB_MAX_MARKUP_DEPTH, &limited_len);
     if (limited) {

@@ -81,6 +81,8 @@ sb_page *sb_page_open(const void *bytes, size_t len, const sb_options *opt, char
         sb_page_free(p);
         return NULL;
     }
+    if (p->doc->cap_reason[0] && opt && opt->explain)
+        fprintf(opt->explain, "%s\n", p->doc->cap_reason);
     sb_noscript_unwrap(p->doc);
     if (opt && opt->base_url && *opt->base_url) {
         p->base_url = sb_xstrdup(opt->base_url);
