@@ -62,6 +62,12 @@ typedef enum sb_similarity {
 #define SB_WIDTH_MIN 200
 #define SB_WIDTH_MAX 10000
 
+/* The largest page sb_extract takes, in bytes (after gzip and transfer
+ * codings are undone): the per-page budgets (README: 256 MB peak RSS, 10 s
+ * on one thread) are promised up to this size.  A larger page gets an
+ * error record; the file and WARC readers stop reading at this size. */
+#define SB_MAX_PAGE_BYTES ((size_t)64 * 1024 * 1024)
+
 /* A resource provider: the bytes of the resource at `url` (a stylesheet a
  * page links or @imports), or NULL when it has none.  `url` is absolute
  * when the page has a base URL, else the path as resolved against "/".

@@ -87,7 +87,12 @@ const int max_imports = 64;
 
 const size_t max_elements = 200000;
 const size_t max_floats = 1000;
-const size_t max_html_bytes = 32u << 20;
+// Bytes of HTML laid out at most: the cost of one long word grows with
+// its length (5 MB: 147 MB peak, 16 MB: 515 MB and past the time budget),
+// which the weight below does not see.  The largest corpus page has 1.6 MB;
+// a page between this and the DOM step's own cap (16 MB, dom/doc/
+// markup_cap.h) goes to the DOM step whole.
+const size_t max_html_bytes = 4u << 20;
 // litehtml makes an element of every word, every white-space character
 // and every CJK ideograph (split_text), about 450 bytes each (15 MB of
 // short words took 4.6 GB), and an element of markup costs about five times

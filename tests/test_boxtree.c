@@ -18,6 +18,8 @@
 #include "layout/boxtree/boxtree.h"
 #include "layout/boxtree/boxtree_json.h"
 #include "fonts/fonts.h"
+#include "layout/region/blocks.h"
+#include "dom/base/fileio.h"
 
 #define TEXT_TOL 3
 
@@ -131,6 +133,27 @@ static void test_tree_shape(void **state)
     /* Runs in document order: their boxes never go backwards in a column. */
     for (size_t i = 0; i < t->n_runs; i++)
         assert_true(t->runs[i].chars > 0);
+    unload(&p);
+}
+
+/* The page's time budget reaches the layout steps after the render: the
+ * tree carries the deadline, and the blocks give up past it (the hybrid
+ * method then falls back to the DOM step). */
+static void test_deadline_reaches_the_blocks(void **state)
+{
+    (void)state;
+    double before = sb_clock_ms();
+    page p = load("columns.html", 0);
+    sb_boxtree t = *p.tree;
+    assert_int_equal(t.time_budget_ms, SB_LAYOUT_BUDGET_MS);
+    assert_true(t.deadline_ms >= before + SB_LAYOUT_BUDGET_MS);
+    assert_true(t.deadline_ms <= sb_clock_ms() + SB_LAYOUT_BUDGET_MS);
+    sb_vblocks *vb = sb_vblocks_build(&t);
+    assert_non_null(vb);
+    assert_true(vb->n > 0);
+    sb_vblocks_free(vb);
+    t.deadline_ms = 1; /* long past on the monotonic clock */
+    assert_null(sb_vblocks_build(&t));
     unload(&p);
 }
 
@@ -408,6 +431,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tree_shape),
+        cmocka_unit_test(test_deadline_reaches_the_blocks),
         cmocka_unit_test(test_two_columns),
         cmocka_unit_test(test_floats),
         cmocka_unit_test(test_table),

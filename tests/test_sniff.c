@@ -1,5 +1,6 @@
 /* Tests for hybrid/sniff (binary content, blank pages) and for what
- * sb_extract makes of them: an error record, never a mojibake story. */
+ * sb_extract makes of them and of a page over the size cap: an error
+ * record, never a mojibake story. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -151,6 +152,24 @@ static void test_extract_white_space_is_empty(void **state)
     expect_error(utf16, sizeof utf16, "empty page");
 }
 
+/* One byte over SB_MAX_PAGE_BYTES: an error record naming the cap, before
+ * anything is decoded or parsed (README: the budgets hold up to the cap). */
+static void test_extract_refuses_page_over_the_cap(void **state)
+{
+    (void)state;
+    /* the file reader stops at the same size */
+    assert_int_equal(SB_INPUT_MAX_BYTES, SB_MAX_PAGE_BYTES);
+    assert_int_equal(SB_MAX_PAGE_BYTES, 64 * 1024 * 1024);
+    size_t len = SB_MAX_PAGE_BYTES + 1;
+    char *page = malloc(len);
+    assert_non_null(page);
+    static const char words[] = "<p>Some words of a story. ";
+    for (size_t i = 0; i < len; i++)
+        page[i] = words[i % (sizeof words - 1)];
+    expect_error(page, len, "page of 67108865 bytes is larger than the cap of 64 MB");
+    free(page);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -163,6 +182,7 @@ int main(void)
         cmocka_unit_test(test_white_space_only),
         cmocka_unit_test(test_extract_refuses_binary),
         cmocka_unit_test(test_extract_white_space_is_empty),
+        cmocka_unit_test(test_extract_refuses_page_over_the_cap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

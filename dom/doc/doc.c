@@ -1,5 +1,6 @@
 #include "dom/doc/doc.h"
 #include "dom/doc/depth_limit.h"
+#include "dom/doc/markup_cap.h"
 
 #include <ctype.h>
 #include <stdint.h>
@@ -106,15 +107,21 @@ sb_doc *sb_doc_parse(const char *utf8, size_t len)
     sb_doc *d = sb_xcalloc(1, sizeof *d);
     if (!utf8)
         utf8 = "", len = 0;
+    /* Depth first: the tags it removes are not counted by the caps (100,000
+     * nested divs keep their text). */
     size_t limited_len = 0;
     char *limited = sb_limit_markup_depth(utf8, len, SB_MAX_MARKUP_DEPTH, &limited_len);
+    const char *html = limited ? limited : utf8;
+    size_t html_len = limited ? limited_len : len;
+    size_t keep = sb_markup_cap(html, html_len, SB_MAX_MARKUP_ITEMS, SB_MAX_MARKUP_BYTES,
+                                d->cap_reason, sizeof d->cap_reason);
     if (limited) {
         d->html = limited;
-        d->html_len = limited_len;
+        d->html[keep] = '\0';
     } else {
-        d->html = sb_xstrndup(utf8, len);
-        d->html_len = len;
+        d->html = sb_xstrndup(utf8, keep);
     }
+    d->html_len = keep;
     GumboOptions opts = kGumboDefaultOptions;
     opts.max_errors = 0; /* we never read parse errors; don't store them */
     d->out = gumbo_parse_with_options(&opts, d->html, d->html_len);

@@ -27,6 +27,9 @@ typedef struct sb_doc {
     const GumboNode **map_keys;
     int *map_vals;
     size_t map_cap;
+    /* Non-empty when the page was over a markup cap (dom/doc/markup_cap.h)
+     * and only its beginning was parsed: why, one line for --explain. */
+    char cap_reason[160];
 } sb_doc;
 
 /* Parses UTF-8 HTML.  Never fails on malformed markup; returns NULL only if

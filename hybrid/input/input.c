@@ -34,7 +34,7 @@ static void input_label(const char *path, char *out, size_t size)
     out[o] = '\0';
 }
 
-/* "256 MB", or an exact byte count for caps that are not whole MB. */
+/* "64 MB", or an exact byte count for caps that are not whole MB. */
 typedef struct size_text {
     char s[32];
 } size_text;

@@ -11,8 +11,11 @@
 
 #include <stddef.h>
 
-/* Largest page accepted, after decompression. */
-#define SB_INPUT_MAX_BYTES ((size_t)256 * 1024 * 1024)
+#include "storybox.h"
+
+/* Largest page accepted, after decompression: the largest page
+ * sb_extract takes, so a larger one is refused before it is all read. */
+#define SB_INPUT_MAX_BYTES SB_MAX_PAGE_BYTES
 
 /* Reads `path` ("-" for standard input) into a malloc'd buffer with one
  * extra NUL byte after the data (not counted in *len).  Returns 0, or -1

@@ -85,6 +85,15 @@ int sb_method_hybrid(sb_page *page, sb_story *story)
     }
     int width = page->opt && page->opt->width > 0 ? page->opt->width : SB_DEFAULT_WIDTH;
     sb_vblocks *vb = sb_vblocks_build(boxes);
+    if (!vb) {
+        if (explain)
+            fprintf(explain,
+                    "layout failed (layout: time budget of %d ms exceeded in the blocks): whole "
+                    "page goes to the DOM step\n",
+                    boxes->time_budget_ms);
+        set_method(story, "hybrid-fallback");
+        return run_dom(page, story, NULL, NULL);
+    }
     sb_region region;
     sb_region_signals signals = region_signals(page->opt ? page->opt->params : NULL);
     bool found = sb_region_find(boxes, vb, width, &signals, &region, explain);

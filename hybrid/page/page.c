@@ -55,6 +55,11 @@ sb_page *sb_page_open(const void *bytes, size_t len, const sb_options *opt, char
         snprintf(err, errlen, "empty page");
         return NULL;
     }
+    if (len > SB_MAX_PAGE_BYTES) {
+        snprintf(err, errlen, "page of %zu bytes is larger than the cap of %zu MB", len,
+                 SB_MAX_PAGE_BYTES >> 20);
+        return NULL;
+    }
     if (sb_sniff_binary(bytes, len)) {
         snprintf(err, errlen, "not an HTML page (binary data in its first %d bytes)",
                  SB_SNIFF_BYTES);
@@ -76,6 +81,8 @@ sb_page *sb_page_open(const void *bytes, size_t len, const sb_options *opt, char
         sb_page_free(p);
         return NULL;
     }
+    if (p->doc->cap_reason[0] && opt && opt->explain)
+        fprintf(opt->explain, "%s\n", p->doc->cap_reason);
     sb_noscript_unwrap(p->doc);
     if (opt && opt->base_url && *opt->base_url) {
         p->base_url = sb_xstrdup(opt->base_url);

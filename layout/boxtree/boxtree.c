@@ -4,6 +4,7 @@
  * Every rendered element node becomes a box (text nodes do not: they are
  * summed into their boxes' character counts and merged into text runs). */
 #include "layout/boxtree/boxtree.h"
+#include "dom/base/fileio.h"
 #include "dom/base/strbuf.h"
 #include "render/render.h"
 
@@ -85,6 +86,8 @@ sb_boxtree *sb_boxtree_build(const sb_doc *doc, const sb_layout_opts *opts, char
 sb_boxtree *sb_boxtree_build_with_fonts(const sb_doc *doc, const sb_layout_opts *opts,
                                         struct sb_fonts *fonts, char *err, size_t errlen)
 {
+    /* One budget for the render and the layout steps after it. */
+    double start = sb_clock_ms();
     sb_render_opts ro = {0};
     if (opts) {
         ro.keep_text = opts->keep_text;
@@ -108,6 +111,8 @@ sb_boxtree *sb_boxtree_build_with_fonts(const sb_doc *doc, const sb_layout_opts 
     sb_boxtree *t = sb_xcalloc(1, sizeof *t);
     t->page_width = r->width;
     t->page_height = r->height;
+    t->time_budget_ms = ro.time_budget_ms > 0 ? ro.time_budget_ms : SB_LAYOUT_BUDGET_MS;
+    t->deadline_ms = start + t->time_budget_ms;
     t->n_elems = doc->n_elems;
     t->box_of_elem = sb_xmalloc((doc->n_elems + 1) * sizeof *t->box_of_elem);
     for (size_t i = 0; i < doc->n_elems; i++)
@@ -139,6 +144,19 @@ sb_boxtree *sb_boxtree_build_with_fonts(const sb_doc *doc, const sb_layout_opts 
     }
 
     for (size_t i = 0; i < r->n_nodes; i++) {
+        /* The clock every few thousand nodes: cheap, and a render that
+         * ended just inside its budget cannot overrun it here by much. */
+        if ((i & (SB_LAYOUT_CLOCK_EVERY - 1)) == 0 && i > 0 && sb_clock_ms() > t->deadline_ms) {
+            if (err && errlen)
+                snprintf(err, errlen, "layout: time budget of %d ms exceeded building the box tree",
+                         t->time_budget_ms);
+            sb_buf_free(&text);
+            free(last_child);
+            free(box_of_node);
+            sb_render_free(r);
+            sb_boxtree_free(t);
+            return NULL;
+        }
         const sb_rnode *n = &r->nodes[i];
         box_of_node[i] = -1;
         int parent = n->parent >= 0 ? box_of_node[n->parent] : -1;

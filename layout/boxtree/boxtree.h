@@ -76,7 +76,18 @@ typedef struct sb_boxtree {
     sb_run_font *fonts;
     size_t n_fonts;
     sb_text_span *image_labels; /* per box; len 0 for boxes not images */
+    /* The page's time budget, which the layout steps after the render
+     * (the blocks, layout/region) honour too: past deadline_ms on the
+     * sb_clock_ms() clock they give up.  0: no deadline (hand-built trees). */
+    double deadline_ms;
+    int time_budget_ms;
 } sb_boxtree;
+
+/* The default time budget of one page's render and layout, ms (README:
+ * 10 s a page), and how often the layout's loops read the clock (every
+ * this many nodes, lines or runs; a power of two). */
+#define SB_LAYOUT_BUDGET_MS 10000
+#define SB_LAYOUT_CLOCK_EVERY 4096
 
 typedef struct sb_layout_opts {
     int width;             /* viewport px; 0 = SB_DEFAULT_WIDTH */
@@ -90,7 +101,8 @@ typedef struct sb_layout_opts {
 } sb_layout_opts;
 
 /* Renders the document and builds its box tree.  Returns NULL with a
- * one-line reason in err (time budget exceeded, render failure...). */
+ * one-line reason in err (time budget exceeded, in the render or in the
+ * tree's own loop over the rendered nodes; render failure...). */
 sb_boxtree *sb_boxtree_build(const sb_doc *doc, const sb_layout_opts *opts,
                              char *err, size_t errlen);
 void sb_boxtree_free(sb_boxtree *t);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dom/base/fileio.h"
 #include "dom/base/strbuf.h"
 
 typedef struct {
@@ -146,6 +147,14 @@ sb_vblocks *sb_vblocks_build(const sb_boxtree *t)
     for (int k = 0; k < LOOKBACK; k++)
         open_block[k] = -1;
     for (size_t i = 0; i < n_lines; i++) {
+        /* Each line walks up the tree for its block's container: on a deep
+         * tree with many lines this loop is the layout's slowest. */
+        if ((i & (SB_LAYOUT_CLOCK_EVERY - 1)) == 0 && t->deadline_ms > 0 &&
+            sb_clock_ms() > t->deadline_ms) {
+            free(lines);
+            sb_vblocks_free(vb);
+            return NULL;
+        }
         const line *l = &lines[i];
         int target = -1, slot = -1;
         for (int k = 0; k < LOOKBACK && target < 0; k++)

@@ -47,6 +47,7 @@ typedef struct sb_vblocks {
     int *block_of_run;     /* per text run: its block */
 } sb_vblocks;
 
+/* NULL when the page's time budget (t->deadline_ms) runs out first. */
 sb_vblocks *sb_vblocks_build(const sb_boxtree *t);
 void sb_vblocks_free(sb_vblocks *b);
 

@@ -17,9 +17,11 @@ export LC_ALL=C
 if [ "$scale" = full ]; then
     words_gz_mb=31 words_mb=15 tabs_mb=5 marks=200000 cjk_chars=3000000
     bomb_mb=1024 elements=300000 rules=100000 brs=500000 word_mb=5 css_elements=25000
+    paragraphs=200000 images=100000 links=50000 para_word_chars=1000000
 else
     words_gz_mb=3 words_mb=2 tabs_mb=1 marks=50000 cjk_chars=300000
     bomb_mb=300 elements=100000 rules=20000 brs=100000 word_mb=1 css_elements=2000
+    paragraphs=20000 images=10000 links=5000 para_word_chars=200000
 fi
 
 # repeat TEXT BYTES: TEXT over and over, cut at BYTES.
@@ -101,3 +103,53 @@ HTML
 
 # Binary garbage, the same bytes every run.
 awk 'BEGIN { srand(42); for (i = 0; i < 300000; i++) printf "%c", int(rand() * 256) }' >"$out/garbage.html"
+
+# What the DOM step counts (issue 12, reliability item 2): many paragraphs,
+# many images, many links, and one paragraph that is a single long word.
+awk -v n="$paragraphs" 'BEGIN { printf "<html><body><article><h1>Paragraphs</h1>";
+    for (i = 0; i < n; i++) printf "<p>Paragraph %d says the same thing again, as the one before it did.</p>\n", i;
+    print "</article></body></html>" }' >"$out/many_paragraphs.html"
+awk -v n="$images" 'BEGIN { printf "<html><body><article><h1>Images</h1><p>A story with pictures in it.</p>";
+    for (i = 0; i < n; i++) printf "<figure><img src=\"/img/%d.jpg\" width=\"%d\" height=\"300\" alt=\"picture %d\"><figcaption>Picture %d</figcaption></figure>\n", i, 300 + i % 500, i, i;
+    print "</article></body></html>" }' >"$out/many_images.html"
+awk -v n="$links" 'BEGIN { printf "<html><body><nav>";
+    for (i = 0; i < n; i++) printf "<a href=\"/section/%d\">Section %d</a> ", i, i;
+    printf "</nav><article><h1>Links</h1><p>The story between all those links, with a sentence or two.</p></article></body></html>\n" }' \
+    >"$out/many_links.html"
+{ printf '<html><body><article><h1>One word</h1><p>'
+  repeat 'abcdefghij' "$para_word_chars"
+  printf '</p></article></body></html>\n'; } >"$out/paragraph_one_word.html"
+
+# The 64 MB cases of the README's budget (any input up to 64 MB: 256 MB
+# peak RSS, 10 s), only at full size: just under the 64 MB input cap, and
+# one just over it, which must get an error record.
+if [ "$scale" = full ]; then
+    page_bytes=$(((64 << 20) - 256))
+    { printf '<html><body><article><h1>Text</h1><p>'
+      repeat 'The quick brown fox jumps over the lazy dog, and then it sleeps. ' $page_bytes
+      printf '</p></article></body></html>\n'; } >"$out/64mb_text.html"
+    { printf '<html><body><article>'
+      repeat '<p>w</p>' $page_bytes
+      printf '</article></body></html>\n'; } >"$out/64mb_elements.html"
+    { printf '<html><body><div '
+      awk -v n=$((page_bytes / 16)) 'BEGIN { for (i = 0; i < n; i++) printf "a%07d=\"v\" ", i }' | head -c $page_bytes || true
+      printf '>text</div></body></html>\n'; } >"$out/64mb_attributes.html"
+    { printf '<html><body><span '
+      repeat 'class="x" ' $page_bytes
+      printf '>text</span></body></html>\n'; } >"$out/64mb_same_attribute.html"
+    { printf '<html><body><table>'
+      repeat '<tr><td>a</td><td>b</td><td>c</td><td>d</td></tr>' $page_bytes
+      printf '</table></body></html>\n'; } >"$out/64mb_table.html"
+    { printf '<html><body><p>'
+      repeat 'x' $page_bytes
+      printf '</p></body></html>\n'; } >"$out/64mb_one_word.html"
+    { printf '<html><body><p>'
+      repeat 'abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghij ' $page_bytes
+      printf '</p></body></html>\n'; } >"$out/64mb_long_words.html"
+    { printf '<html><body>'
+      repeat '<div>' $page_bytes
+      printf 'deep</body></html>\n'; } >"$out/64mb_nested.html"
+    { printf '<html><body><p>'
+      repeat 'word ' $(((65 << 20)))
+      printf '</p></body></html>\n'; } >"$out/65mb_over_cap.html"
+fi
