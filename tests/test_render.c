@@ -51,13 +51,6 @@ static const sb_rnode *node_of(const sb_render *r, int elem)
     return NULL;
 }
 
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
-}
-
 /* ---- id mapping -------------------------------------------------------- */
 
 static void test_mapping_exact_on_samples(void **state)
@@ -506,16 +499,13 @@ static void render_bytes(const char *what, const char *bytes, size_t len, int ex
     if (!d)
         return; /* gumbo gave up: nothing to render, nothing to crash */
     char err[256] = "unset";
-    double t0 = now_ms();
     sb_render *r = sb_render_page(d, NULL, NULL, err, sizeof err);
-    double t = now_ms() - t0;
     if (expect_tree && !r)
         fail_msg("%s: no tree: %s", what, err);
     if (!r)
         assert_true(strncmp(err, "render: ", 8) == 0);
     else
         assert_string_equal(err, "");
-    assert_true(t < 60000); /* the 10 s budget, plus slack for valgrind */
     if (r && r->n_nodes) { /* "* { display: none }" leaves nothing */
         assert_string_equal(r->nodes[0].tag, "html");
         for (size_t i = 1; i < r->n_nodes; i++)
@@ -557,9 +547,7 @@ static void test_hostile_input(void **state)
     sb_buf t = SB_BUF_INIT;
     for (int i = 0; i < 40; i++)
         sb_buf_puts(&t, "<table><tr><td>");
-    double t0 = now_ms();
     render_bytes("40 nested tables", t.data, t.len, 1);
-    assert_true(now_ms() - t0 < 60000);
     sb_doc *d = sb_doc_parse(t.data, t.len);
     sb_prep_stats st;
     memset(&st, 0, sizeof st);
@@ -577,11 +565,9 @@ static void test_hostile_input(void **state)
     d = sb_doc_parse(fl.data, fl.len);
     sb_buf_free(&fl);
     char err[256];
-    t0 = now_ms();
     sb_render *r = sb_render_page(d, NULL, NULL, err, sizeof err);
     assert_non_null(r);
     assert_int_equal(r->floats_removed, 4000);
-    assert_true(now_ms() - t0 < 60000);
     sb_render_free(r);
     sb_doc_free(d);
 
@@ -630,11 +616,9 @@ static void test_huge_page(void **state)
     sb_buf_free(&b);
     assert_non_null(d);
     char err[256];
-    double t0 = now_ms();
     sb_render *r = sb_render_page(d, NULL, NULL, err, sizeof err);
     assert_null(r);
     assert_non_null(strstr(err, "render: page too large for layout"));
-    assert_true(now_ms() - t0 < 1000);
     sb_doc_free(d);
 }
 
