@@ -647,10 +647,11 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
     if (o.time_budget_ms <= 0)
         o.time_budget_ms = 10000;
 
-    sb_fonts *own_fonts = nullptr;
+    // Without a context from the caller, the thread's own: font files,
+    // fontconfig matches and shaped words carry over from page to page
+    // (a fresh context cost about a third of a small page's render).
     if (!fonts) {
-        own_fonts = sb_fonts_new();
-        fonts = own_fonts;
+        fonts = sb_fonts_thread();
         if (!fonts) {
             set_err(err, errlen, "render: no fonts available (fontconfig found none)");
             return nullptr;
@@ -680,7 +681,6 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
                               "render: page too large for layout (%zu elements, %zu bytes; "
                               "limits %zu, %zu)",
                               doc->n_elems, doc->html_len, max_elements, max_html_bytes);
-            sb_fonts_free(own_fonts);
             return nullptr;
         }
         names = sb_css_names_from_doc(doc);
@@ -696,7 +696,6 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
                               runs, element_weight, st.elems_emitted, max_layout_weight);
             std::free(html);
             sb_css_names_free(names);
-            sb_fonts_free(own_fonts);
             return nullptr;
         }
         cont.elements = st.elems_emitted;
@@ -709,7 +708,6 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
                               cont.elements, cont.selectors, max_selector_tests);
             std::free(html);
             sb_css_names_free(names);
-            sb_fonts_free(own_fonts);
             return nullptr;
         }
         double t1 = sb_clock_ms();
@@ -784,7 +782,6 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
     }
     std::free(html);
     sb_css_names_free(names);
-    sb_fonts_free(own_fonts);
     return r;
 }
 
