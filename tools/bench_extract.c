@@ -140,8 +140,8 @@ int main(int argc, char **argv)
     char *methods_copy = sb_xstrdup(methods_arg);
     const char *methods[MAX_METHODS];
     size_t n_methods = 0;
-    for (char *save = NULL, *m = strtok_r(methods_copy, ",", &save);
-         m && n_methods < MAX_METHODS; m = strtok_r(NULL, ",", &save))
+    for (char *save = NULL, *m = strtok_r(methods_copy, ",", &save); m && n_methods < MAX_METHODS;
+         m = strtok_r(NULL, ",", &save))
         methods[n_methods++] = m;
     if (!files.n || !n_methods) {
         fprintf(stderr, "usage: bench_extract [--methods hybrid,dom] [--width N] "
@@ -177,8 +177,8 @@ int main(int argc, char **argv)
         sb_buf_free(&b);
     }
     printf("pages %zu\n", files.n);
-    printf("%-10s %9s %9s %9s %8s | %9s %9s %8s | %5s\n", "method", "cpu-med", "cpu-p90",
-           "cpu-sum", "pages/s", "wall-med", "wall-sum", "pages/s", "err");
+    printf("%-10s %9s %9s %9s %8s | %9s %9s %8s | %5s\n", "method", "cpu-med", "cpu-p90", "cpu-sum",
+           "pages/s", "wall-med", "wall-sum", "pages/s", "err");
     figures last_cpu = {0, 0, 0}, last_wall = {0, 0, 0};
     figures fc[MAX_METHODS], fw[MAX_METHODS];
     for (size_t m = 0; m < n_methods; m++) {
@@ -193,8 +193,7 @@ int main(int argc, char **argv)
     }
     for (size_t m = 0; m + 1 < n_methods; m++)
         printf("%s / %s: cpu median x%.2f, cpu sum x%.2f; wall median x%.2f\n", methods[m],
-               methods[n_methods - 1],
-               last_cpu.median > 0 ? fc[m].median / last_cpu.median : 0.0,
+               methods[n_methods - 1], last_cpu.median > 0 ? fc[m].median / last_cpu.median : 0.0,
                last_cpu.sum > 0 ? fc[m].sum / last_cpu.sum : 0.0,
                last_wall.median > 0 ? fw[m].median / last_wall.median : 0.0);
     struct rusage ru;
