@@ -229,8 +229,17 @@ struct sb_fonts {
 };
 
 /* Bounded so that a context reused for thousands of pages does not grow
- * without limit; when full, the cache starts over. */
-#define WIDTH_CACHE_MAX (1u << 20)
+ * without limit; when full, the cache starts over.  At this size the table
+ * and its words take about 14 MB; a large page has some 30,000 distinct
+ * words (per face), news pages a few thousand. */
+#define WIDTH_CACHE_MAX (1u << 17)
+
+/* A thread's context (sb_fonts_thread) is replaced when it holds more
+ * sized faces or family requests than this: both lists are searched
+ * linearly and a face costs its FreeType and HarfBuzz objects.  A news
+ * page uses a few dozen of each. */
+#define THREAD_MAX_FONTS 256
+#define THREAD_MAX_MATCHES 1024
 
 /* Longest run of code points shaped in one HarfBuzz call, and how far back
  * from it a cut before a base character is looked for. */
@@ -250,6 +259,42 @@ sb_fonts *sb_fonts_new(void)
     fc->buf = hb_buffer_create();
     fc->width_cap = 4096;
     fc->widths = sb_xcalloc(fc->width_cap, sizeof *fc->widths);
+    return fc;
+}
+
+/* Each thread's context, freed by the key's destructor at thread exit. */
+static pthread_once_t thread_key_once = PTHREAD_ONCE_INIT;
+static pthread_key_t thread_key;
+static bool thread_key_ok;
+
+static void free_thread_fonts(void *fc)
+{
+    sb_fonts_free(fc);
+}
+
+static void make_thread_key(void)
+{
+    thread_key_ok = pthread_key_create(&thread_key, free_thread_fonts) == 0;
+}
+
+sb_fonts *sb_fonts_thread(void)
+{
+    pthread_once(&thread_key_once, make_thread_key);
+    if (!thread_key_ok)
+        return NULL;
+    sb_fonts *fc = pthread_getspecific(thread_key);
+    if (fc && (fc->n_fonts > THREAD_MAX_FONTS || fc->n_matches > THREAD_MAX_MATCHES)) {
+        sb_fonts_free(fc);
+        fc = NULL;
+        pthread_setspecific(thread_key, NULL);
+    }
+    if (!fc) {
+        fc = sb_fonts_new();
+        if (fc && pthread_setspecific(thread_key, fc) != 0) {
+            sb_fonts_free(fc);
+            fc = NULL;
+        }
+    }
     return fc;
 }
 

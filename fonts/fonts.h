@@ -16,7 +16,9 @@
  * of at most 1000 code points, cut before a base character.
  *
  * A context is not thread-safe; use one per thread.  Fonts returned by
- * sb_fonts_get stay valid until the context is freed. */
+ * sb_fonts_get stay valid until the context is freed.  sb_fonts_thread
+ * gives each thread one context kept across pages, so the font files,
+ * fontconfig matches and shaped words of one page serve the next. */
 #ifndef SB_FONTS_H
 #define SB_FONTS_H
 
@@ -35,6 +37,14 @@ typedef struct sb_font_metrics {
 
 sb_fonts *sb_fonts_new(void);
 void sb_fonts_free(sb_fonts *fc);
+
+/* The calling thread's own context, made on first use and freed when the
+ * thread exits; NULL when no project font is installed.  Call it between
+ * renders only, never while fonts it returned earlier are in use: a context
+ * that has grown past its bounds (faces, family requests) is replaced by a
+ * fresh one here, so a long-running thread stays within a fixed memory
+ * budget.  Never free it. */
+sb_fonts *sb_fonts_thread(void);
 
 /* Resolves a CSS family list ("Georgia, 'Times New Roman', serif"), a CSS
  * weight (100..900), italic flag and size in px to a font.  Never NULL while

@@ -320,8 +320,54 @@ static unsigned char *nested_formatting(const sb_doc *doc)
     return drop;
 }
 
+void sb_prep_sheets_free(sb_prep_sheets *sheets)
+{
+    if (!sheets)
+        return;
+    for (size_t i = 0; i < sheets->n; i++)
+        free(sheets->css[i]);
+    free(sheets->css);
+    *sheets = (sb_prep_sheets){NULL, 0, 0};
+}
+
+const char *sb_prep_sheet_of_url(const sb_prep_sheets *sheets, const char *url)
+{
+    size_t scheme = strlen(SB_PREP_SHEET_SCHEME);
+    if (!sheets || !url || strncmp(url, SB_PREP_SHEET_SCHEME, scheme) != 0)
+        return NULL;
+    const char *digits = url + scheme;
+    if (*digits < '0' || *digits > '9')
+        return NULL;
+    char *end;
+    unsigned long k = strtoul(digits, &end, 10);
+    if (*end || k >= sheets->n)
+        return NULL;
+    return sheets->css[k];
+}
+
+/* Keeps a prepared stylesheet and writes the @import that stands for it. */
+static void put_sheet_import(sb_buf *out, sb_prep_sheets *sheets, char *css)
+{
+    if (!*css) { /* nothing left after pruning */
+        free(css);
+        return;
+    }
+    if (sheets->n == sheets->cap) {
+        sheets->cap = sheets->cap ? sheets->cap * 2 : 8;
+        sheets->css = sb_xrealloc(sheets->css, sheets->cap * sizeof *sheets->css);
+    }
+    sb_buf_printf(out, "@import url(" SB_PREP_SHEET_SCHEME "%zu);", sheets->n);
+    sheets->css[sheets->n++] = css;
+}
+
 char *sb_render_serialize(const sb_doc *doc, const sb_css_names *names, int max_depth,
                           sb_prep_stats *st, size_t *out_len)
+{
+    return sb_render_serialize_sheets(doc, names, max_depth, st, NULL, out_len);
+}
+
+char *sb_render_serialize_sheets(const sb_doc *doc, const sb_css_names *names, int max_depth,
+                                 sb_prep_stats *st, sb_prep_sheets *sheets, size_t *out_len)
 {
     sb_buf out = SB_BUF_INIT;
     sb_buf_reserve(&out, doc ? doc->html_len + doc->n_elems * 16 + 64 : 64);
@@ -371,8 +417,12 @@ char *sb_render_serialize(const sb_doc *doc, const sb_css_names *names, int max_
                     st->css_bytes_in += n;
                     st->css_bytes_out += strlen(css);
                 }
-                sb_buf_puts(&out, css);
-                free(css);
+                if (sheets) {
+                    put_sheet_import(&out, sheets, css);
+                } else {
+                    sb_buf_puts(&out, css);
+                    free(css);
+                }
             } else if (parent->type == GUMBO_NODE_ELEMENT &&
                        parent->v.element.tag_namespace == GUMBO_NAMESPACE_HTML &&
                        is_rawtext_tag(parent->v.element.tag)) {

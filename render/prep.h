@@ -12,7 +12,9 @@
  *    hoisted into the nearest emitted ancestor, because litehtml recurses
  *    over the tree;
  *  - <style> contents and style="" attributes go through css_prep (dead
- *    rules pruned, flex/grid rewritten);
+ *    rules pruned, flex/grid rewritten); with sb_render_serialize_sheets,
+ *    a <style>'s prepared text is moved out of the page and replaced by an
+ *    @import of it (see sb_prep_sheets);
  *  - table parts nested deeper than SB_RENDER_MAX_TABLE_NESTING become
  *    blocks, and a <br> that starts a line gets a line's height;
  *  - a data-sbid attribute present in the page itself is dropped, so the
@@ -49,5 +51,30 @@ typedef struct sb_prep_stats {
  * max_depth <= 0 means SB_RENDER_MAX_DEPTH; stats may be NULL. */
 char *sb_render_serialize(const sb_doc *doc, const sb_css_names *names, int max_depth,
                           sb_prep_stats *stats, size_t *out_len);
+
+/* The prepared text of the page's <style> elements, kept out of the HTML
+ * litehtml parses.  litehtml makes an element of every word and every
+ * white-space character of a <style>'s text and computes a style for each
+ * (on news pages as many elements as the visible text has), only to join
+ * the text back into one stylesheet.  So each <style> element keeps its
+ * tag, attributes and id but its text becomes
+ *     @import url(sb-sheet:K);
+ * and the render's import_css answers that URL with css[K]: litehtml
+ * parses the same rules at the same place in the cascade, under the same
+ * media attribute. */
+#define SB_PREP_SHEET_SCHEME "sb-sheet:"
+typedef struct sb_prep_sheets {
+    char **css;
+    size_t n, cap;
+} sb_prep_sheets;
+
+/* sb_render_serialize with the <style> texts moved into sheets (which the
+ * caller frees with sb_prep_sheets_free). */
+char *sb_render_serialize_sheets(const sb_doc *doc, const sb_css_names *names, int max_depth,
+                                 sb_prep_stats *stats, sb_prep_sheets *sheets, size_t *out_len);
+void sb_prep_sheets_free(sb_prep_sheets *sheets);
+/* The sheet an sb-sheet: URL names, or NULL when the URL is not one or
+ * names no sheet. */
+const char *sb_prep_sheet_of_url(const sb_prep_sheets *sheets, const char *url);
 
 #endif

@@ -21,20 +21,36 @@
 //    page size limits bound that phase instead.
 
 #include <litehtml.h>
+#include <litehtml/el_anchor.h>
+#include <litehtml/el_base.h>
 #include <litehtml/el_before_after.h>
+#include <litehtml/el_body.h>
+#include <litehtml/el_break.h>
+#include <litehtml/el_div.h>
+#include <litehtml/el_font.h>
 #include <litehtml/el_image.h>
+#include <litehtml/el_link.h>
+#include <litehtml/el_para.h>
+#include <litehtml/el_script.h>
+#include <litehtml/el_style.h>
+#include <litehtml/el_table.h>
+#include <litehtml/el_td.h>
 #include <litehtml/el_text.h>
+#include <litehtml/el_title.h>
+#include <litehtml/el_tr.h>
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <memory>
 #include <new>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fcntl.h>
@@ -166,10 +182,167 @@ size_t count_text_runs(const char *html)
     return runs;
 }
 
+// Memoised inherited style lookups.
+//
+// litehtml 0.6 answers an inherited property (font, color, white-space,
+// visibility, text-transform...) by asking the parent, which asks its
+// parent, up to the first element that sets it or to the root: every
+// element and every word of the page does this for about twenty
+// properties, through a std::map of strings and a shared_ptr per level.
+// On news pages, nested twenty or thirty levels deep, this walk was the
+// largest single cost of the render (html_tag::parse_styles: about half
+// of litehtml's document creation).  Our element classes remember, per
+// element, what each inherited lookup found, so a lookup costs one level.
+//
+// Correct because the answer cannot change once styles are computed: the
+// walk runs only after every stylesheet has been applied (the first
+// parse_styles call, which is the root's, opens the memo), each element
+// adds its style="" declarations at the start of its own parse_styles,
+// before it or its descendants (parsed after it) ask anything, and
+// nothing changes an inherited property afterwards (limit_floats only
+// changes float).  A memo keeps the answer without the caller's default,
+// so every default stays the caller's.
+struct style_memo {
+    bool open = false; // styles computed: lookups may be remembered
+    // Property names to small ids, by content (the same name may come from
+    // different string literals).  Names come as string literals, so the
+    // pointer is looked up first and its content checked.  Plain arrays:
+    // standard containers here would be exported by the shared library.
+    static const int max_names = 255;
+    const litehtml::tchar_t *names[max_names] = {}; // first pointer seen
+    int n_names = 0;
+    static const int slots = 512; // pointer -> id, open addressing
+    const litehtml::tchar_t *slot_ptr[slots] = {};
+    int slot_id[slots] = {};
+
+    // -1 when the table is full (the lookup is then not remembered).
+    int id_of(const litehtml::tchar_t *name)
+    {
+        size_t h = ((uintptr_t)name >> 3) * 2654435761u;
+        for (int probe = 0; probe < slots; probe++) {
+            size_t i = (h + (size_t)probe) & (slots - 1);
+            if (!slot_ptr[i])
+                break;
+            if (slot_ptr[i] == name && std::strcmp(names[slot_id[i]], name) == 0)
+                return slot_id[i];
+        }
+        int id = -1;
+        for (int k = 0; k < n_names; k++)
+            if (std::strcmp(names[k], name) == 0)
+                id = k;
+        if (id < 0) {
+            if (n_names == max_names)
+                return -1;
+            id = n_names;
+            names[n_names++] = name;
+        }
+        for (int probe = 0; probe < slots; probe++) {
+            size_t i = (h + (size_t)probe) & (slots - 1);
+            if (!slot_ptr[i]) {
+                slot_ptr[i] = name;
+                slot_id[i] = id;
+                break;
+            }
+        }
+        return id;
+    }
+};
+
+template <class Base> class memo_element : public Base {
+public:
+    memo_element(const std::shared_ptr<litehtml::document> &doc, style_memo *memo)
+        : Base(doc), memo_(memo)
+    {
+    }
+    ~memo_element() override { std::free(found_); }
+
+    const litehtml::tchar_t *get_style_property(const litehtml::tchar_t *name, bool inherited,
+                                                const litehtml::tchar_t *def) const override
+    {
+        if (!inherited || !name || !memo_->open)
+            return Base::get_style_property(name, inherited, def);
+        int id = memo_->id_of(name);
+        if (id < 0)
+            return Base::get_style_property(name, inherited, def);
+        for (unsigned k = 0; k < n_found_; k++)
+            if (found_[k].id == id)
+                return found_[k].value ? found_[k].value : def;
+        const litehtml::tchar_t *v = Base::get_style_property(name, true, nullptr);
+        if (n_found_ == cap_found_) {
+            unsigned cap = cap_found_ ? cap_found_ * 2 : 8;
+            void *grown = std::realloc(found_, cap * sizeof *found_);
+            if (!grown)
+                return v ? v : def; // not remembered
+            found_ = static_cast<found *>(grown);
+            cap_found_ = cap;
+        }
+        found_[n_found_++] = found{id, v};
+        return v ? v : def;
+    }
+
+    void parse_styles(bool is_reparse) override
+    {
+        memo_->open = true;
+        n_found_ = 0; // this element's declarations are complete from here
+        Base::parse_styles(is_reparse);
+    }
+
+private:
+    struct found {
+        int id;
+        const litehtml::tchar_t *value; // NULL: set nowhere up to the root
+    };
+    style_memo *memo_;
+    mutable found *found_ = nullptr;
+    mutable unsigned n_found_ = 0, cap_found_ = 0;
+};
+
+// The element litehtml 0.6 would make for a tag (document::create_element),
+// with memoised style lookups.
+litehtml::element::ptr create_memo_element(const litehtml::tchar_t *tag,
+                                           const std::shared_ptr<litehtml::document> &doc,
+                                           style_memo *memo)
+{
+    auto is = [tag](const char *t) { return std::strcmp(tag, t) == 0; };
+    if (is("br"))
+        return litehtml::element::ptr(new memo_element<litehtml::el_break>(doc, memo));
+    if (is("p"))
+        return litehtml::element::ptr(new memo_element<litehtml::el_para>(doc, memo));
+    if (is("img"))
+        return litehtml::element::ptr(new memo_element<litehtml::el_image>(doc, memo));
+    if (is("table"))
+        return litehtml::element::ptr(new memo_element<litehtml::el_table>(doc, memo));
+    if (is("td") || is("th"))
+        return litehtml::element::ptr(new memo_element<litehtml::el_td>(doc, memo));
+    if (is("link"))
+        return litehtml::element::ptr(new memo_element<litehtml::el_link>(doc, memo));
+    if (is("title"))
+        return litehtml::element::ptr(new memo_element<litehtml::el_title>(doc, memo));
+    if (is("a"))
+        return litehtml::element::ptr(new memo_element<litehtml::el_anchor>(doc, memo));
+    if (is("tr"))
+        return litehtml::element::ptr(new memo_element<litehtml::el_tr>(doc, memo));
+    if (is("style"))
+        return litehtml::element::ptr(new memo_element<litehtml::el_style>(doc, memo));
+    if (is("base"))
+        return litehtml::element::ptr(new memo_element<litehtml::el_base>(doc, memo));
+    if (is("body"))
+        return litehtml::element::ptr(new memo_element<litehtml::el_body>(doc, memo));
+    if (is("div"))
+        return litehtml::element::ptr(new memo_element<litehtml::el_div>(doc, memo));
+    if (is("script"))
+        return litehtml::element::ptr(new memo_element<litehtml::el_script>(doc, memo));
+    if (is("font"))
+        return litehtml::element::ptr(new memo_element<litehtml::el_font>(doc, memo));
+    return litehtml::element::ptr(new memo_element<litehtml::html_tag>(doc, memo));
+}
+
 class container : public litehtml::document_container {
 public:
     sb_fonts *fonts = nullptr;
     const sb_css_names *names = nullptr;
+    const sb_prep_sheets *sheets = nullptr; // the page's <style> texts (prep.h)
+    style_memo *memo = nullptr;   // NULL: litehtml's own element classes
     int vw = SB_DEFAULT_WIDTH, vh = 800;
     std::string css_dir, base_url;
     sb_render_resource_fn resource = nullptr;
@@ -264,14 +437,17 @@ public:
         client.height = vh;
     }
 
-    std::shared_ptr<litehtml::element> create_element(const litehtml::tchar_t *,
+    std::shared_ptr<litehtml::element> create_element(const litehtml::tchar_t *tag,
                                                       const litehtml::string_map &,
-                                                      const std::shared_ptr<litehtml::document> &) override
+                                                      const std::shared_ptr<litehtml::document> &doc) override
     {
         // No throwing here: litehtml holds its gumbo parse in a raw pointer
         // while it creates elements, so unwinding now would leak it.  The
         // next font or width callback (after the parse is freed) throws.
-        return nullptr; // litehtml's own element classes
+        // (Allocation failure is as fatal here as in litehtml's own.)
+        if (!memo || !tag)
+            return nullptr; // litehtml's own element classes
+        return create_memo_element(tag, doc, memo);
     }
 
     void get_media_features(litehtml::media_features &m) const override
@@ -383,6 +559,12 @@ bool container::ask_resource(const std::string &url, std::string &out)
 void container::import_css(litehtml::tstring &text, const litehtml::tstring &url,
                            litehtml::tstring &baseurl)
 {
+    // A <style> element's own text, moved out of the page when serialised
+    // (already prepared and counted); the base URL stays the page's.
+    if (const char *sheet = sb_prep_sheet_of_url(sheets, url.c_str())) {
+        text = sheet;
+        return;
+    }
     text.clear();
     if ((css_dir.empty() && !resource) || ++imports > max_imports ||
         css_bytes >= max_css_total)
@@ -696,10 +878,11 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
     if (o.time_budget_ms <= 0)
         o.time_budget_ms = 10000;
 
-    sb_fonts *own_fonts = nullptr;
+    // Without a context from the caller, the thread's own: font files,
+    // fontconfig matches and shaped words carry over from page to page
+    // (a fresh context cost about a third of a small page's render).
     if (!fonts) {
-        own_fonts = sb_fonts_new();
-        fonts = own_fonts;
+        fonts = sb_fonts_thread();
         if (!fonts) {
             set_err(err, errlen, "render: no fonts available (fontconfig found none)");
             return nullptr;
@@ -707,6 +890,7 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
     }
     sb_render *r = nullptr;
     sb_css_names *names = nullptr;
+    sb_prep_sheets sheets{};
     char *html = nullptr;
     double t0 = sb_clock_ms();
     try {
@@ -731,13 +915,15 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
                               "render: page too large for layout (%zu elements, %zu bytes; "
                               "limits %zu, %zu)",
                               doc->n_elems, doc->html_len, max_elements, max_html_bytes);
-            sb_fonts_free(own_fonts);
             return nullptr;
         }
         names = sb_css_names_from_doc(doc);
         cont.names = names;
         sb_prep_stats st{};
-        html = sb_render_serialize(doc, names, o.max_depth, &st, nullptr);
+        html = sb_render_serialize_sheets(doc, names, o.max_depth, &st, &sheets, nullptr);
+        cont.sheets = &sheets;
+        style_memo memo; // outlives ldoc (declared before it)
+        cont.memo = &memo;
         size_t runs = count_text_runs(html);
         if (runs + element_weight * st.elems_emitted > max_layout_weight) {
             if (err && errlen)
@@ -746,8 +932,8 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
                               "%zu elements > %zu)",
                               runs, element_weight, st.elems_emitted, max_layout_weight);
             std::free(html);
+            sb_prep_sheets_free(&sheets);
             sb_css_names_free(names);
-            sb_fonts_free(own_fonts);
             return nullptr;
         }
         cont.elements = st.elems_emitted;
@@ -759,8 +945,8 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
                               "%zu)",
                               cont.elements, cont.selectors, max_selector_tests);
             std::free(html);
+            sb_prep_sheets_free(&sheets);
             sb_css_names_free(names);
-            sb_fonts_free(own_fonts);
             return nullptr;
         }
         double t1 = sb_clock_ms();
@@ -834,8 +1020,8 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
         r = nullptr;
     }
     std::free(html);
+    sb_prep_sheets_free(&sheets);
     sb_css_names_free(names);
-    sb_fonts_free(own_fonts);
     return r;
 }
 

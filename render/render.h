@@ -108,8 +108,9 @@ typedef struct sb_render_opts {
     void *resource_ctx;
 } sb_render_opts;
 
-/* Lays the document out.  fonts may be NULL (a context is made for this
- * call) or a context the caller reuses across pages of one thread.  Returns
+/* Lays the document out.  fonts may be NULL (the thread's own context,
+ * sb_fonts_thread) or a context the caller reuses across pages of one
+ * thread.  Returns
  * NULL with a one-line reason in err when litehtml fails or the time budget
  * is exceeded.
  *

@@ -6,7 +6,8 @@ packages=(build-essential cmake pkg-config liblitehtml-dev libgumbo-dev libcairo
           libharfbuzz-dev libfreetype-dev libfontconfig-dev libstemmer-dev zlib1g-dev
           libcmocka-dev fonts-liberation2 fonts-dejavu-core python3-dev
           python3-distributed # tools/dask_extract.py
-          clang libclang-rt-14-dev) # clang: the libFuzzer smoke run in scripts/test.sh
+          clang libclang-rt-14-dev # clang: the libFuzzer smoke run in scripts/test.sh
+          linux-perf valgrind) # profiling the render (docs/render_cost.md)
 
 missing=()
 for p in "${packages[@]}"; do

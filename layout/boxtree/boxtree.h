@@ -108,8 +108,9 @@ sb_boxtree *sb_boxtree_build(const sb_doc *doc, const sb_layout_opts *opts,
 void sb_boxtree_free(sb_boxtree *t);
 
 /* The same with a font context (fonts/fonts.h) the caller reuses across the
- * pages of one thread: font matching and the word-width cache then carry
- * over (about 15 ms a page saved).  fonts NULL = sb_boxtree_build. */
+ * pages of one thread.  fonts NULL = sb_boxtree_build, which uses the
+ * thread's own context (sb_fonts_thread): font matching and the word-width
+ * cache carry over either way. */
 struct sb_fonts;
 sb_boxtree *sb_boxtree_build_with_fonts(const sb_doc *doc, const sb_layout_opts *opts,
                                         struct sb_fonts *fonts, char *err, size_t errlen);

@@ -1,0 +1,193 @@
+/* render/ and fonts/: what makes the render cheaper must not change it.
+ * The <style> texts that reach litehtml through import_css (prep.h's
+ * sb_prep_sheets), the memoised inherited style lookups (render.cpp) and
+ * the per-thread font context (sb_fonts_thread). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dom/base/fileio.h"
+#include "render/css_prep.h"
+#include "render/prep.h"
+#include "render/render.h"
+
+static sb_doc *load_sample(const char *name)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/samples/layout/%s", SB_SOURCE_DIR, name);
+    sb_buf b = SB_BUF_INIT;
+    assert_int_equal(sb_read_file(path, 0, &b), SB_READ_OK);
+    sb_doc *d = sb_doc_parse(b.data, b.len);
+    sb_buf_free(&b);
+    assert_non_null(d);
+    return d;
+}
+
+/* The sb_doc element whose id attribute is `id`. */
+static int elem_with_id(const sb_doc *d, const char *id)
+{
+    for (size_t e = 0; e < d->n_elems; e++) {
+        const char *v = sb_attr(d->elems[e], "id");
+        if (v && strcmp(v, id) == 0)
+            return (int)e;
+    }
+    fail_msg("no element with id %s", id);
+    return -1;
+}
+
+static const sb_rnode *node_of(const sb_render *r, int elem)
+{
+    for (size_t i = 0; i < r->n_nodes; i++)
+        if (r->nodes[i].elem == elem)
+            return &r->nodes[i];
+    return NULL;
+}
+
+/* The first word inside the node of elem. */
+static const sb_rnode *first_word_in(const sb_render *r, int elem)
+{
+    for (size_t i = 0; i < r->n_nodes; i++) {
+        if (r->nodes[i].elem != elem)
+            continue;
+        for (size_t k = i + 1; k < r->n_nodes; k++)
+            if (r->nodes[k].is_text && r->nodes[k].parent == (int)i)
+                return &r->nodes[k];
+    }
+    return NULL;
+}
+
+static void test_style_text_moved_to_sheets(void **state)
+{
+    (void)state;
+    sb_doc *d = load_sample("cascade.html");
+    sb_prep_sheets sheets = {0};
+    char *html = sb_render_serialize_sheets(d, NULL, 0, NULL, &sheets, NULL);
+    char *inline_html = sb_render_serialize(d, NULL, 0, NULL, NULL);
+    /* Two <style> elements, two sheets, in document order. */
+    assert_int_equal(sheets.n, 2);
+    assert_non_null(strstr(html, "@import url(sb-sheet:0);</style>"));
+    assert_non_null(strstr(html, "@import url(sb-sheet:1);</style>"));
+    assert_null(strstr(html, ".deep"));
+    assert_non_null(strstr(html, "<style data-sbid=\""));
+    assert_non_null(strstr(html, "media=\"screen\">@import url(sb-sheet:1);"));
+    /* Each sheet is exactly what the inline serialisation writes. */
+    assert_non_null(strstr(inline_html, sheets.css[0]));
+    assert_non_null(strstr(inline_html, sheets.css[1]));
+    assert_non_null(strstr(sheets.css[0], ".deep"));
+    assert_non_null(strstr(sheets.css[1], "height"));
+    assert_ptr_equal(sb_prep_sheet_of_url(&sheets, "sb-sheet:0"), sheets.css[0]);
+    assert_ptr_equal(sb_prep_sheet_of_url(&sheets, "sb-sheet:1"), sheets.css[1]);
+    assert_null(sb_prep_sheet_of_url(&sheets, "sb-sheet:2"));
+    assert_null(sb_prep_sheet_of_url(&sheets, "sb-sheet:"));
+    assert_null(sb_prep_sheet_of_url(&sheets, "sb-sheet:1x"));
+    assert_null(sb_prep_sheet_of_url(&sheets, "sb-sheet:-1"));
+    assert_null(sb_prep_sheet_of_url(&sheets, "http://example.com/sb-sheet:0"));
+    assert_null(sb_prep_sheet_of_url(NULL, "sb-sheet:0"));
+    free(html);
+    free(inline_html);
+    sb_prep_sheets_free(&sheets);
+    assert_int_equal(sheets.n, 0);
+    sb_doc_free(d);
+}
+
+static void test_cascade_through_imported_sheets(void **state)
+{
+    (void)state;
+    sb_doc *d = load_sample("cascade.html");
+    char err[256];
+    sb_render *r = sb_render_page(d, NULL, NULL, err, sizeof err);
+    assert_non_null(r);
+    /* Inherited through four levels from the first sheet's rule. */
+    const sb_rnode *deep = first_word_in(r, elem_with_id(d, "deep"));
+    assert_non_null(deep);
+    assert_int_equal(deep->font_size, 30);
+    assert_int_equal(deep->font_weight, 700);
+    /* A style="" on the way down wins over the inherited value; the
+     * weight still comes from above. */
+    const sb_rnode *small = first_word_in(r, elem_with_id(d, "small"));
+    assert_non_null(small);
+    assert_int_equal(small->font_size, 12);
+    assert_int_equal(small->font_weight, 700);
+    /* visibility: hidden inherited two levels down; display: none. */
+    assert_null(node_of(r, elem_with_id(d, "quiet")));
+    assert_null(node_of(r, elem_with_id(d, "gone")));
+    /* The @media rule for 1280 px applies, and the second sheet (under
+     * its <style media="screen">). */
+    const sb_rnode *wide = node_of(r, elem_with_id(d, "wide"));
+    assert_non_null(wide);
+    assert_int_equal(wide->w, 500);
+    assert_int_equal(wide->h, 40);
+    sb_render_free(r);
+
+    sb_render_opts narrow = {0};
+    narrow.width = 400;
+    r = sb_render_page(d, &narrow, NULL, err, sizeof err);
+    assert_non_null(r);
+    wide = node_of(r, elem_with_id(d, "wide"));
+    assert_non_null(wide);
+    assert_int_equal(wide->w, 100);
+    sb_render_free(r);
+    sb_doc_free(d);
+}
+
+static void test_same_render_with_any_font_context(void **state)
+{
+    (void)state;
+    sb_doc *d = load_sample("cascade.html");
+    char err[256];
+    sb_fonts *fresh = sb_fonts_new();
+    sb_render *a = sb_render_page(d, NULL, fresh, err, sizeof err);
+    sb_render *b = sb_render_page(d, NULL, NULL, err, sizeof err); /* the thread's */
+    sb_render *c = sb_render_page(d, NULL, NULL, err, sizeof err);
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_non_null(c);
+    assert_int_equal(a->n_nodes, b->n_nodes);
+    assert_memory_equal(a->nodes, b->nodes, a->n_nodes * sizeof *a->nodes);
+    assert_int_equal(a->n_nodes, c->n_nodes);
+    assert_memory_equal(a->nodes, c->nodes, a->n_nodes * sizeof *a->nodes);
+    sb_render_free(a);
+    sb_render_free(b);
+    sb_render_free(c);
+    sb_fonts_free(fresh);
+    sb_doc_free(d);
+}
+
+static void *thread_fonts(void *out)
+{
+    *(sb_fonts **)out = sb_fonts_thread();
+    return NULL;
+}
+
+static void test_one_font_context_per_thread(void **state)
+{
+    (void)state;
+    sb_fonts *mine = sb_fonts_thread();
+    assert_non_null(mine);
+    assert_ptr_equal(sb_fonts_thread(), mine); /* kept across calls */
+    sb_fonts *other = NULL;
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, thread_fonts, &other), 0);
+    assert_int_equal(pthread_join(t, NULL), 0);
+    assert_non_null(other);
+    assert_ptr_not_equal(other, mine); /* (freed when that thread ended) */
+    assert_ptr_equal(sb_fonts_thread(), mine);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_style_text_moved_to_sheets),
+        cmocka_unit_test(test_cascade_through_imported_sheets),
+        cmocka_unit_test(test_same_render_with_any_font_context),
+        cmocka_unit_test(test_one_font_context_per_thread),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
