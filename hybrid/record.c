@@ -20,7 +20,7 @@ void sb_story_clear(sb_story *s)
     if (!s)
         return;
     char **fields[] = {&s->source, &s->warc_record_id, &s->url, &s->title, &s->byline, &s->published,
-                       &s->modified, &s->site_name, &s->language, &s->description,
+                       &s->modified, &s->site_name, &s->language, &s->description, &s->standfirst,
                        &s->text, &s->method, &s->error};
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         free(*fields[i]);
@@ -101,6 +101,7 @@ char *sb_story_to_json(const sb_story *s, bool pretty)
     put_str(&b, "site_name", s->site_name, pretty, false);
     put_str(&b, "language", s->language, pretty, false);
     put_str(&b, "description", s->description, pretty, false);
+    put_str(&b, "standfirst", s->standfirst, pretty, false);
     put_str(&b, "text", s->text ? s->text : "", pretty, false);
     put_key(&b, "lead_image", pretty, false);
     if (s->lead_image)

@@ -110,6 +110,7 @@ typedef struct sb_story {
     char *site_name;
     char *language;
     char *description;
+    char *standfirst;   /* the dek printed between headline and story; NULL when none */
     char *text;         /* paragraphs separated by "\n\n"; never NULL */
     sb_image *lead_image;
     /* Every image of the story in reading order (lead image included),

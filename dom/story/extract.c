@@ -182,6 +182,8 @@ static const char *not_story_line(const sb_story_ctx *c, const sb_para *p, int r
         return "rights notice";
     if (!is_heading(p->tag) && sb_credit_line(p->text, p->len))
         return "picture or source credit";
+    if (!is_heading(p->tag))
+        return sb_furniture_line(p);
     return NULL;
 }
 
@@ -392,10 +394,11 @@ static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *r
             why = "the headline";
         if (!why)
             why = not_story_line(c, p, root, headline);
-        /* Short labels repeat across a page ("Advertisement", "Share");
-         * real paragraphs may legitimately repeat (pull quotes), so only
-         * short non-heading lines are deduplicated. */
-        if (!why && p->len < 60 && !is_heading(p->tag)) {
+        /* A paragraph printed twice (short labels such as "Advertisement",
+         * a pull quote, a description repeated as the first paragraph)
+         * counts once: the first occurrence stays.  Headings may repeat
+         * (a table of contents and its sections). */
+        if (!why && !is_heading(p->tag)) {
             unsigned long hv = hash_text(p->text) | 1UL;
             size_t slot = hv & (hcap - 1);
             while (seen[slot] && seen[slot] != hv)
@@ -565,6 +568,70 @@ static void keep_header_zone(const sb_story_ctx *c, int headline_elem, const cha
     free(take);
 }
 
+/* The standfirst: the one or two short paragraphs of prose the page prints
+ * between the headline and the story's first paragraph.  A kept paragraph
+ * there is one when it came from above the story root (the teaser or the
+ * header zone), when its element is named as one ("standfirst", "dek",
+ * "summary"), or when it is prose set in a heading tag.  The story must go
+ * on after it; the standfirst leaves `text`, and a later paragraph that
+ * repeats it (a description printed twice) goes too.  Returns the
+ * paragraphs joined by "\n\n", malloc'd, or NULL. */
+#define STANDFIRST_MAX_PARAS 2
+#define STANDFIRST_MAX_BYTES 600
+
+static bool standfirst_candidate(const sb_story_ctx *c, const sb_para *p, const root_range *rr,
+                                 size_t n_rr)
+{
+    if (!sb_standfirst_like(c, p) || p->len > STANDFIRST_MAX_BYTES)
+        return false;
+    int root = root_of(rr, n_rr, p->elem);
+    return root < 0 || sb_standfirst_named(c, p->elem, root) || is_heading(p->tag);
+}
+
+static char *take_standfirst(const sb_story_ctx *c, const root_range *rr, size_t n_rr,
+                             int headline_elem, bool *keep)
+{
+    size_t pick[STANDFIRST_MAX_PARAS], n = 0;
+    bool body_follows = false;
+    for (size_t i = 0; i < c->n_paras; i++) {
+        if (!keep[i])
+            continue;
+        const sb_para *p = &c->paras[i];
+        /* Without a headline element only a named standfirst is one. */
+        bool placed = headline_elem >= 0 ? p->elem > headline_elem
+                                         : sb_standfirst_named(c, p->elem, -1);
+        if (n < STANDFIRST_MAX_PARAS && placed && standfirst_candidate(c, p, rr, n_rr)) {
+            pick[n++] = i;
+            continue;
+        }
+        body_follows = n > 0 && !is_heading(p->tag);
+        break;
+    }
+    if (!body_follows)
+        return NULL;
+    sb_buf out = SB_BUF_INIT;
+    for (size_t k = 0; k < n; k++) {
+        keep[pick[k]] = false;
+        explain_para(c->explain, &c->paras[pick[k]], "MOVE", "standfirst");
+        if (out.len)
+            sb_buf_puts(&out, "\n\n");
+        sb_buf_append(&out, c->paras[pick[k]].text, c->paras[pick[k]].len);
+    }
+    for (size_t i = pick[n - 1] + 1; i < c->n_paras; i++) {
+        if (!keep[i])
+            continue;
+        for (size_t k = 0; k < n; k++)
+            if (strcmp(c->paras[i].text, c->paras[pick[k]].text) == 0) {
+                keep[i] = false;
+                explain_para(c->explain, &c->paras[i], "DROP", "repeats the standfirst");
+                break;
+            }
+    }
+    char *text = sb_buf_steal(&out);
+    flatten_line_breaks(text);
+    return text;
+}
+
 /* Kept text (bytes) below which the chosen root was a wrong guess: the
  * whole <body> is judged instead, and when even that keeps less, the last
  * resort below takes the page's visible prose. */
@@ -673,6 +740,8 @@ int sb_story_extract(const sb_dom_input *in, const sb_meta *meta, sb_story *out)
         keep[teaser] = true;
 
     keep_header_zone(&c, headline_elem, headline, roots[0], keep);
+    free(out->standfirst);
+    out->standfirst = take_standfirst(&c, rr, n_roots, headline_elem, keep);
 
     sb_textctx *tctx = NULL;
     sb_buf text = SB_BUF_INIT;

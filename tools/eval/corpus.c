@@ -198,6 +198,9 @@ static char *stem_of(const char *file)
 
 static int load_readability(sb_corpus *c, char *err, size_t errlen)
 {
+    /* expected.html is what Readability kept: the standfirst and the
+     * figure captions inside the article are in it. */
+    c->gold_has_standfirst_captions = true;
     size_t n, cap = 0;
     char **names = list_dir(c->dir, &n);
     if (!names && n == 0) {
