@@ -358,6 +358,21 @@ static void trim_edge(const sb_story_ctx *c, bool *keep, bool at_end,
     }
 }
 
+/* Two paragraphs sit in the same setting when their tags, their parents'
+ * tags and their parents' class names are the same: a pull quote or a
+ * repeated description has a box of its own. */
+static bool same_setting(const sb_story_ctx *c, const sb_para *a, const sb_para *b)
+{
+    if (a->tag != b->tag)
+        return false;
+    int pa = c->info[a->elem].parent, pb = c->info[b->elem].parent;
+    if (pa < 0 || pb < 0)
+        return pa == pb;
+    const GumboNode *na = c->doc->elems[pa], *nb = c->doc->elems[pb];
+    const char *ca = sb_attr(na, "class"), *cb = sb_attr(nb, "class");
+    return sb_tag(na) == sb_tag(nb) && strcmp(ca ? ca : "", cb ? cb : "") == 0;
+}
+
 /* Paragraph verdicts inside the roots; returns the bytes kept. */
 static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *rr, size_t n_roots,
                           const char *headline, int headline_elem, bool *keep)
@@ -367,6 +382,7 @@ static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *r
     while (hcap < c->n_paras * 2)
         hcap *= 2;
     unsigned long *seen = sb_xcalloc(hcap, sizeof *seen);
+    size_t *seen_at = sb_xcalloc(hcap, sizeof *seen_at);
     for (size_t i = 0; i < c->n_paras; i++) {
         sb_para *p = &c->paras[i];
         int root = root_of(rr, n_roots, p->elem);
@@ -394,25 +410,35 @@ static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *r
             why = "the headline";
         if (!why)
             why = not_story_line(c, p, root, headline);
-        /* A paragraph printed twice (short labels such as "Advertisement",
-         * a pull quote, a description repeated as the first paragraph)
-         * counts once: the first occurrence stays.  Headings may repeat
-         * (a table of contents and its sections). */
+        /* A paragraph printed twice counts once, the first occurrence
+         * staying: short labels ("Advertisement", "Share") wherever they
+         * repeat, and a longer paragraph repeated in another setting (a
+         * pull quote in its own box, a description printed again as the
+         * first paragraph).  A long paragraph repeated among its own
+         * siblings is the author's, and stays.  Headings may repeat (a
+         * table of contents and its sections). */
         if (!why && !is_heading(p->tag)) {
             unsigned long hv = hash_text(p->text) | 1UL;
             size_t slot = hv & (hcap - 1);
             while (seen[slot] && seen[slot] != hv)
                 slot = (slot + 1) & (hcap - 1);
-            if (seen[slot] == hv)
-                why = "repeats an earlier paragraph";
-            else
+            if (seen[slot] == hv) {
+                const sb_para *first = &c->paras[seen_at[slot]];
+                if (p->len < 60)
+                    why = "repeats an earlier label";
+                else if (!same_setting(c, first, p))
+                    why = "repeats an earlier paragraph in another setting";
+            } else {
                 seen[slot] = hv;
+                seen_at[slot] = i;
+            }
         }
         keep[i] = why == NULL;
         if (root >= 0 || c->explain == NULL)
             explain_para(c->explain, p, keep[i] ? "KEEP" : "DROP", why);
     }
     free(seen);
+    free(seen_at);
 
     /* A heading with nothing kept after it before the next heading (or the
      * end) introduces nothing: it belonged to dropped furniture. */
