@@ -9,6 +9,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "dom/story/byline.h"
 #include "dom/base/date.h"
@@ -658,6 +659,73 @@ static char *take_standfirst(const sb_story_ctx *c, const root_range *rr, size_t
     return text;
 }
 
+/* After the story's last paragraph: notices and the author's bio box.  A
+ * notice ends in a printed address (a "Citation: ... retrieved ... from
+ * URL" block, "Read the original at URL") or speaks of copyright (reprint
+ * and personal-use terms; a "(c)" line is already a rights notice
+ * anywhere); a bio opens with the author's own name ("Jane Doe is our
+ * transport reporter...").  Up to END_NOTICES_MAX such paragraphs are
+ * dropped from the end, and only when a paragraph of the story stays
+ * before them. */
+#define END_NOTICES_MAX 4
+
+static bool ends_in_url(const sb_para *p)
+{
+    const char *last = p->text + p->len;
+    while (last > p->text && last[-1] != ' ' && last[-1] != '\n')
+        last--;
+    return strncmp(last, "http://", 7) == 0 || strncmp(last, "https://", 8) == 0 ||
+           strncmp(last, "www.", 4) == 0;
+}
+
+static bool mentions_copyright(const sb_para *p)
+{
+    if (strstr(p->text, "\xc2\xa9")) /* © */
+        return true;
+    static const char word[] = "copyright";
+    for (size_t i = 0; i + sizeof word - 1 <= p->len; i++)
+        if (strncasecmp(p->text + i, word, sizeof word - 1) == 0)
+            return true;
+    return false;
+}
+
+static const char *end_notice(const sb_para *p, const char *author)
+{
+    if (ends_in_url(p))
+        return "notice ending in a printed URL after the story";
+    if (mentions_copyright(p))
+        return "copyright notice after the story";
+    if (author && *author && starts_with_words(p->text, author) > 0)
+        return "author bio after the story (opens with the byline's name)";
+    return NULL;
+}
+
+static void trim_end_notices(const sb_story_ctx *c, bool *keep, const char *author)
+{
+    size_t run[END_NOTICES_MAX];
+    const char *why[END_NOTICES_MAX];
+    size_t n = 0;
+    bool story_before = false;
+    for (size_t k = c->n_paras; k-- > 0;) {
+        if (!keep[k])
+            continue;
+        const char *w = n < END_NOTICES_MAX ? end_notice(&c->paras[k], author) : NULL;
+        if (w) {
+            why[n] = w;
+            run[n++] = k;
+            continue;
+        }
+        story_before = true;
+        break;
+    }
+    if (!story_before)
+        return;
+    for (size_t k = 0; k < n; k++) {
+        keep[run[k]] = false;
+        explain_para(c->explain, &c->paras[run[k]], "DROP", why[k]);
+    }
+}
+
 /* Kept text (bytes) below which the chosen root was a wrong guess: the
  * whole <body> is judged instead, and when even that keeps less, the last
  * resort below takes the page's visible prose. */
@@ -766,6 +834,21 @@ int sb_story_extract(const sb_dom_input *in, const sb_meta *meta, sb_story *out)
         keep[teaser] = true;
 
     keep_header_zone(&c, headline_elem, headline, roots[0], keep);
+    if (!meta->byline || !meta->published) {
+        char *name = NULL, *date = NULL;
+        long from = headline_para(&c, headline_elem, headline, roots[0]);
+        if (from >= 0)
+            visible_credits(&c, from, &name, &date);
+        if (!meta->byline && name)
+            set_field(&out->byline, name);
+        else
+            free(name);
+        if (!meta->published && date)
+            set_field(&out->published, date);
+        else
+            free(date);
+    }
+    trim_end_notices(&c, keep, meta->byline ? meta->byline : out->byline);
     free(out->standfirst);
     out->standfirst = take_standfirst(&c, rr, n_roots, headline_elem, keep);
 
@@ -825,20 +908,6 @@ int sb_story_extract(const sb_dom_input *in, const sb_meta *meta, sb_story *out)
     if (img) {
         sb_image_free(out->lead_image);
         out->lead_image = img;
-    }
-    if (!meta->byline || !meta->published) {
-        char *name = NULL, *date = NULL;
-        long from = headline_para(&c, headline_elem, headline, roots[0]);
-        if (from >= 0)
-            visible_credits(&c, from, &name, &date);
-        if (!meta->byline && name)
-            set_field(&out->byline, name);
-        else
-            free(name);
-        if (!meta->published && date)
-            set_field(&out->published, date);
-        else
-            free(date);
     }
     set_field(&out->title, headline);
     free(out->text);
