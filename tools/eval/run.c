@@ -165,21 +165,19 @@ static void score_declared_image(const sb_options *opt, const char *bytes, size_
     free(stripped);
 }
 
-/* The text a record is scored on: `text`, or for a corpus whose gold keeps
- * them (sb_corpus.gold_has_standfirst_captions) the standfirst before it
- * and each distinct image caption after it.  Malloc'd. */
+/* The text a record is scored on: `text`, with the standfirst before it
+ * and each distinct image caption after it when the corpus's gold keeps
+ * them (sb_corpus.gold_has_standfirst, gold_has_captions).  Malloc'd. */
 static char *scored_text(const sb_corpus *c, const sb_story *s)
 {
     const char *text = s->text ? s->text : "";
-    if (!c->gold_has_standfirst_captions)
-        return sb_xstrdup(text);
     sb_buf b = SB_BUF_INIT;
-    if (s->standfirst && *s->standfirst) {
+    if (c->gold_has_standfirst && s->standfirst && *s->standfirst) {
         sb_buf_puts(&b, s->standfirst);
         sb_buf_puts(&b, "\n\n");
     }
     sb_buf_puts(&b, text);
-    for (size_t k = 0; k < s->n_images; k++) {
+    for (size_t k = 0; c->gold_has_captions && k < s->n_images; k++) {
         const char *cap = s->images[k].caption;
         bool seen = !cap || !*cap;
         for (size_t j = 0; j < k && !seen; j++)
