@@ -109,7 +109,8 @@ static bool credit_in_parentheses(const char *s, size_t len)
         } else if (s[i] == ')') {
             return false;
         }
-    if (!open)
+    /* A line that is only "(...: ...)" is no caption. */
+    if (!open || open == s)
         return false;
     const char *colon = memchr(open, ':', (size_t)(s + len - open));
     if (!colon || colon == open + 1)
