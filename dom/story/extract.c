@@ -628,12 +628,6 @@ static char *take_standfirst(const sb_story_ctx *c, const root_range *rr, size_t
         bool placed = headline_elem >= 0 ? p->elem > headline_elem
                                          : sb_standfirst_named(c, p->elem, -1);
         if (n < STANDFIRST_MAX_PARAS && placed && standfirst_candidate(c, p, rr, n_rr)) {
-            /* The same dek printed twice (a heading and its copy) is one. */
-            if (n && strcmp(p->text, c->paras[pick[n - 1]].text) == 0) {
-                keep[i] = false;
-                explain_para(c->explain, p, "DROP", "repeats the standfirst");
-                continue;
-            }
             pick[n++] = i;
             continue;
         }

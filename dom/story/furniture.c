@@ -96,6 +96,7 @@ static bool gallery_counter(const char *s, size_t len)
  * label-colon at the opening of it. */
 #define CREDIT_TAIL_LINE_MAX 300
 #define CREDIT_LABEL_MAX_WORDS 3
+#define CREDIT_PAREN_MAX 60
 
 static bool credit_in_parentheses(const char *s, size_t len)
 {
@@ -109,8 +110,8 @@ static bool credit_in_parentheses(const char *s, size_t len)
         } else if (s[i] == ')') {
             return false;
         }
-    /* A line that is only "(...: ...)" is no caption. */
-    if (!open || open == s)
+    /* A line that is only "(...: ...)" is no caption; a credit is short. */
+    if (!open || open == s || (size_t)(s + len - open) > CREDIT_PAREN_MAX)
         return false;
     const char *colon = memchr(open, ':', (size_t)(s + len - open));
     if (!colon || colon == open + 1)
@@ -160,7 +161,8 @@ static bool dateline_pair(const char *s, size_t len)
 
 const char *sb_furniture_line(const sb_para *p)
 {
-    if (p->len == 0)
+    /* Code is printed as it is, parentheses and addresses included. */
+    if (p->len == 0 || p->tag == GUMBO_TAG_PRE || p->tag == GUMBO_TAG_CODE)
         return NULL;
     if (url_only(p->text, p->len))
         return "a line that is only a URL";
