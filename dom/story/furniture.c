@@ -52,9 +52,8 @@ static bool read_number(const char **s, const char *end, unsigned *value)
     return true;
 }
 
-/* Longest gallery counter line, in words: "Image 1 of 5", "Foto 3 von 12",
- * "1/5", "Bild 2 / 9".  The counter is "N <word> M" or "N / M" with
- * N <= M, at the end of the line. */
+/* Longest gallery counter line, in words: "Image 1 of 5", "Foto 3 von 12".
+ * The counter is "N <word> M" with N <= M, at the end of the line. */
 #define COUNTER_MAX_WORDS 4
 
 static bool gallery_counter(const char *s, size_t len)
@@ -71,16 +70,13 @@ static bool gallery_counter(const char *s, size_t len)
             continue;
         while (q < end && *q == ' ')
             q++;
-        if (q < end && *q == '/') {
+        /* One short word between the numbers ("of", "von", "de", "из");
+         * a bare "3 / 4" may as well be a score or a rating. */
+        const char *w = q;
+        while (q < end && *q != ' ' && *q != '/' && !isdigit((unsigned char)*q))
             q++;
-        } else {
-            /* one short word between the numbers ("of", "von", "de", "из") */
-            const char *w = q;
-            while (q < end && *q != ' ' && !isdigit((unsigned char)*q))
-                q++;
-            if (q == w || q - w > 8)
-                continue;
-        }
+        if (q == w || q - w > 8)
+            continue;
         while (q < end && *q == ' ')
             q++;
         if (!read_number(&q, end, &m) || n == 0 || n > m)
