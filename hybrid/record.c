@@ -103,6 +103,7 @@ char *sb_story_to_json(const sb_story *s, bool pretty)
     put_str(&b, "site_name", s->site_name, pretty, false);
     put_str(&b, "language", s->language, pretty, false);
     put_str(&b, "description", s->description, pretty, false);
+    put_str(&b, "standfirst", s->standfirst, pretty, false);
     put_str(&b, "text", s->text ? s->text : "", pretty, false);
     put_key(&b, "lead_image", pretty, false);
     if (s->lead_image)

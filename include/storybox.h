@@ -130,7 +130,7 @@ typedef struct sb_story {
     char *site_name;
     char *language;
     char *description;
-    char *standfirst;
+    char *standfirst;   /* the dek printed between headline and story; NULL when none */
     char *text;         /* paragraphs separated by "\n\n"; never NULL */
     /* The kinds of the text's blocks (subheadings, lists, quotes, tables)
      * and their links, for sb_story_to_markdown / sb_story_to_html; NULL

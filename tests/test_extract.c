@@ -62,12 +62,13 @@ static void test_dom_mode_story(void **state)
     sb_story s;
     run("story.html", NULL, SB_SIM_OFF, &s);
     assert_string_equal(s.title, "Harbour bridge reopens after repairs");
-    /* The figcaption is the lead image's caption, not a paragraph; "By
-     * noon, queues had formed" is story text, not a byline. */
+    /* The standfirst under the headline is its own field, not text; the
+     * figcaption is the lead image's caption, not a paragraph; "By noon,
+     * queues had formed" is story text, not a byline. */
+    assert_string_equal(s.standfirst, "The harbour bridge reopened to traffic on Monday after "
+                                      "eight months of repairs to its corroded steel cables.");
     assert_string_equal(
         s.text,
-        "The harbour bridge reopened to traffic on Monday after eight months of repairs to "
-        "its corroded steel cables.\n\n"
         "Engineers replaced forty cables, each of them longer than a football pitch, while "
         "ferries carried commuters across the harbour.\n\n"
         "The city council said the repairs cost less than planned, and that the bridge would "
@@ -88,16 +89,26 @@ static void test_dom_mode_story(void **state)
 }
 
 /* Extracts a sample (root by id, NULL: dom mode) and checks its title
- * (when given) and its text exactly. */
-static void expect_story(const char *file, const char *root_id, const char *title,
-                         const char *text)
+ * (when given), its standfirst (NULL: none) and its text exactly. */
+static void expect_story_standfirst(const char *file, const char *root_id, const char *title,
+                                    const char *standfirst, const char *text)
 {
     sb_story s;
     run(file, root_id, SB_SIM_OFF, &s);
     if (title)
         assert_string_equal(s.title, title);
+    if (standfirst)
+        assert_string_equal(s.standfirst, standfirst);
+    else
+        assert_null(s.standfirst);
     assert_string_equal(s.text, text);
     story_clear(&s);
+}
+
+static void expect_story(const char *file, const char *root_id, const char *title,
+                         const char *text)
+{
+    expect_story_standfirst(file, root_id, title, NULL, text);
 }
 
 /* Furniture inside the story's own container, named or shaped: captions by
@@ -139,16 +150,17 @@ static void test_linked_story_column(void **state)
         "because it changes how I see my own street.");
 }
 
-/* The standfirst printed between the headline and the story root belongs
- * to the story even though it shares no words with a two-word headline;
- * the byline beside it and the kicker above the story do not. */
+/* The standfirst printed between the headline and the story root is the
+ * story's standfirst even though it shares no words with a two-word
+ * headline, and leaves the text; the byline beside it and the kicker above
+ * the story are neither. */
 static void test_standfirst_between_headline_and_root(void **state)
 {
     (void)state;
-    expect_story(
+    expect_story_standfirst(
         "standfirst.html", "story-root", "A nightmare",
         "The night ferry lost power two miles out, and for six hours its two hundred "
-        "passengers drifted in the dark while the crew worked on the engines.\n\n"
+        "passengers drifted in the dark while the crew worked on the engines.",
         "The first call to the coastguard came a little after midnight, when the captain "
         "reported that both engines had stopped and the emergency generator would not "
         "start.\n\n"

@@ -3,10 +3,11 @@
  * For every samples/news/NAME.html that has a NAME.expected.json, the page
  * is extracted twice through the public API:
  *   - with the default options (the hybrid method): title, byline,
- *     published, text, lead image URL and caption, and method must equal the
- *     expected record exactly;
- *   - with method "dom": title and text must equal the same record, and the
- *     method must be "dom".
+ *     published, standfirst, text, lead image URL and caption, the captions
+ *     of the story's images when the record lists them ("captions"), and
+ *     method must equal the expected record exactly;
+ *   - with method "dom": title, standfirst, text and captions must equal the
+ *     same record, and the method must be "dom".
  * The expected records are written by a person and follow the conventions
  * in samples/news/README.md; they are never adjusted to what the extractor
  * produces.
@@ -226,6 +227,24 @@ static void check_text(report *r, const char *want, const char *got)
     free(gcopy);
 }
 
+/* "captions", when the record lists them: the caption of every image of
+ * the story (images[]) in reading order, null for an image without one. */
+static void check_captions(report *r, const sb_json *want, const sb_story *s)
+{
+    if (sb_json_type(want) != SB_JSON_ARRAY)
+        return;
+    size_t n = sb_json_len(want);
+    if (n != s->n_images) {
+        add_problem(r, "captions: want %zu images, got %zu", n, s->n_images);
+        return;
+    }
+    for (size_t i = 0; i < n; i++) {
+        char name[48];
+        snprintf(name, sizeof name, "images[%zu].caption", i);
+        check_field(r, name, sb_json_str(sb_json_at(want, i)), s->images[i].caption);
+    }
+}
+
 /* ---- one page ------------------------------------------------------------ */
 
 static void run_case(void **state)
@@ -255,6 +274,8 @@ static void run_case(void **state)
         add_problem(&r, "error: %s", s->error);
     check_field(&r, "title", sb_json_get_str(want, "title"), s->title);
     check_text(&r, sb_json_get_str(want, "text"), s->text);
+    check_field(&r, "standfirst", sb_json_get_str(want, "standfirst"), s->standfirst);
+    check_captions(&r, sb_json_get(want, "captions"), s);
     if (c->method && strcmp(c->method, "dom") == 0) {
         check_field(&r, "method", "dom", s->method);
     } else {

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "dom/story/byline.h"
 #include "dom/base/date.h"
@@ -184,6 +185,8 @@ static const char *not_story_line(const sb_story_ctx *c, const sb_para *p, int r
         return "rights notice";
     if (!is_heading(p->tag) && sb_credit_line(p->text, p->len))
         return "picture or source credit";
+    if (!is_heading(p->tag))
+        return sb_furniture_line(p);
     return NULL;
 }
 
@@ -361,6 +364,21 @@ static void trim_edge(const sb_story_ctx *c, bool *keep, bool at_end,
     }
 }
 
+/* Two paragraphs sit in the same setting when their tags, their parents'
+ * tags and their parents' class names are the same: a pull quote or a
+ * repeated description has a box of its own. */
+static bool same_setting(const sb_story_ctx *c, const sb_para *a, const sb_para *b)
+{
+    if (a->tag != b->tag)
+        return false;
+    int pa = c->info[a->elem].parent, pb = c->info[b->elem].parent;
+    if (pa < 0 || pb < 0)
+        return pa == pb;
+    const GumboNode *na = c->doc->elems[pa], *nb = c->doc->elems[pb];
+    const char *ca = sb_attr(na, "class"), *cb = sb_attr(nb, "class");
+    return sb_tag(na) == sb_tag(nb) && strcmp(ca ? ca : "", cb ? cb : "") == 0;
+}
+
 /* Paragraph verdicts inside the roots; returns the bytes kept. */
 /* The visual_hidden signal (extract.h's sb_dom_render.drop_hidden): why
  * the render says the reader never sees this element, or NULL. */
@@ -385,6 +403,7 @@ static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *r
     while (hcap < c->n_paras * 2)
         hcap *= 2;
     unsigned long *seen = sb_xcalloc(hcap, sizeof *seen);
+    size_t *seen_at = sb_xcalloc(hcap, sizeof *seen_at);
     for (size_t i = 0; i < c->n_paras; i++) {
         sb_para *p = &c->paras[i];
         int root = root_of(rr, n_roots, p->elem);
@@ -414,24 +433,35 @@ static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *r
             why = "the headline";
         if (!why)
             why = not_story_line(c, p, root, headline);
-        /* Short labels repeat across a page ("Advertisement", "Share");
-         * real paragraphs may legitimately repeat (pull quotes), so only
-         * short non-heading lines are deduplicated. */
-        if (!why && p->len < 60 && !is_heading(p->tag)) {
+        /* A paragraph printed twice counts once, the first occurrence
+         * staying: short labels ("Advertisement", "Share") wherever they
+         * repeat, and a longer paragraph repeated in another setting (a
+         * pull quote in its own box, a description printed again as the
+         * first paragraph).  A long paragraph repeated among its own
+         * siblings is the author's, and stays.  Headings may repeat (a
+         * table of contents and its sections). */
+        if (!why && !is_heading(p->tag)) {
             unsigned long hv = hash_text(p->text) | 1UL;
             size_t slot = hv & (hcap - 1);
             while (seen[slot] && seen[slot] != hv)
                 slot = (slot + 1) & (hcap - 1);
-            if (seen[slot] == hv)
-                why = "repeats an earlier paragraph";
-            else
+            if (seen[slot] == hv) {
+                const sb_para *first = &c->paras[seen_at[slot]];
+                if (p->len < 60)
+                    why = "repeats an earlier label";
+                else if (!same_setting(c, first, p))
+                    why = "repeats an earlier paragraph in another setting";
+            } else {
                 seen[slot] = hv;
+                seen_at[slot] = i;
+            }
         }
         keep[i] = why == NULL;
         if (root >= 0 || c->explain == NULL)
             explain_para(c->explain, p, keep[i] ? "KEEP" : "DROP", why);
     }
     free(seen);
+    free(seen_at);
 
     /* A heading with nothing kept after it before the next heading (or the
      * end) introduces nothing: it belonged to dropped furniture. */
@@ -612,6 +642,137 @@ static void keep_header_zone(const sb_story_ctx *c, int headline_elem, const cha
     free(take);
 }
 
+/* The standfirst: the one or two short paragraphs of prose the page prints
+ * between the headline and the story's first paragraph.  A kept paragraph
+ * there is one when it came from above the story root (the teaser or the
+ * header zone), when its element is named as one ("standfirst", "dek",
+ * "summary"), or when it is prose set in a heading tag.  The story must go
+ * on after it; the standfirst leaves `text`, and a later paragraph that
+ * repeats it (a description printed twice) goes too.  Returns the
+ * paragraphs joined by "\n\n", malloc'd, or NULL. */
+#define STANDFIRST_MAX_PARAS 2
+#define STANDFIRST_MAX_BYTES 600
+
+static bool standfirst_candidate(const sb_story_ctx *c, const sb_para *p, const root_range *rr,
+                                 size_t n_rr)
+{
+    if (!sb_standfirst_like(c, p) || p->len > STANDFIRST_MAX_BYTES)
+        return false;
+    int root = root_of(rr, n_rr, p->elem);
+    return root < 0 || sb_standfirst_named(c, p->elem, root) || is_heading(p->tag);
+}
+
+static char *take_standfirst(const sb_story_ctx *c, const root_range *rr, size_t n_rr,
+                             int headline_elem, bool *keep)
+{
+    size_t pick[STANDFIRST_MAX_PARAS], n = 0;
+    bool body_follows = false;
+    for (size_t i = 0; i < c->n_paras; i++) {
+        if (!keep[i])
+            continue;
+        const sb_para *p = &c->paras[i];
+        /* Without a headline element only a named standfirst is one. */
+        bool placed = headline_elem >= 0 ? p->elem > headline_elem
+                                         : sb_standfirst_named(c, p->elem, -1);
+        if (n < STANDFIRST_MAX_PARAS && placed && standfirst_candidate(c, p, rr, n_rr)) {
+            pick[n++] = i;
+            continue;
+        }
+        body_follows = n > 0 && !is_heading(p->tag);
+        break;
+    }
+    if (!body_follows)
+        return NULL;
+    sb_buf out = SB_BUF_INIT;
+    for (size_t k = 0; k < n; k++) {
+        keep[pick[k]] = false;
+        explain_para(c->explain, &c->paras[pick[k]], "MOVE", "standfirst");
+        if (out.len)
+            sb_buf_puts(&out, "\n\n");
+        sb_buf_append(&out, c->paras[pick[k]].text, c->paras[pick[k]].len);
+    }
+    for (size_t i = pick[n - 1] + 1; i < c->n_paras; i++) {
+        if (!keep[i])
+            continue;
+        for (size_t k = 0; k < n; k++)
+            if (strcmp(c->paras[i].text, c->paras[pick[k]].text) == 0) {
+                keep[i] = false;
+                explain_para(c->explain, &c->paras[i], "DROP", "repeats the standfirst");
+                break;
+            }
+    }
+    char *text = sb_buf_steal(&out);
+    flatten_line_breaks(text);
+    return text;
+}
+
+/* After the story's last paragraph: notices and the author's bio box.  A
+ * notice ends in a printed address (a "Citation: ... retrieved ... from
+ * URL" block, "Read the original at URL") or speaks of copyright (reprint
+ * and personal-use terms; a "(c)" line is already a rights notice
+ * anywhere); a bio opens with the author's own name ("Jane Doe is our
+ * transport reporter...").  Up to END_NOTICES_MAX such paragraphs are
+ * dropped from the end, and only when a paragraph of the story stays
+ * before them. */
+#define END_NOTICES_MAX 4
+
+static bool ends_in_url(const sb_para *p)
+{
+    const char *last = p->text + p->len;
+    while (last > p->text && last[-1] != ' ' && last[-1] != '\n')
+        last--;
+    return strncmp(last, "http://", 7) == 0 || strncmp(last, "https://", 8) == 0 ||
+           strncmp(last, "www.", 4) == 0;
+}
+
+static bool mentions_copyright(const sb_para *p)
+{
+    if (strstr(p->text, "\xc2\xa9")) /* © */
+        return true;
+    static const char word[] = "copyright";
+    for (size_t i = 0; i + sizeof word - 1 <= p->len; i++)
+        if (strncasecmp(p->text + i, word, sizeof word - 1) == 0)
+            return true;
+    return false;
+}
+
+static const char *end_notice(const sb_para *p, const char *author)
+{
+    if (ends_in_url(p))
+        return "notice ending in a printed URL after the story";
+    if (mentions_copyright(p))
+        return "copyright notice after the story";
+    if (author && *author && starts_with_words(p->text, author) > 0)
+        return "author bio after the story (opens with the byline's name)";
+    return NULL;
+}
+
+static void trim_end_notices(const sb_story_ctx *c, bool *keep, const char *author)
+{
+    size_t run[END_NOTICES_MAX];
+    const char *why[END_NOTICES_MAX];
+    size_t n = 0;
+    bool story_before = false;
+    for (size_t k = c->n_paras; k-- > 0;) {
+        if (!keep[k])
+            continue;
+        const char *w = n < END_NOTICES_MAX ? end_notice(&c->paras[k], author) : NULL;
+        if (w) {
+            why[n] = w;
+            run[n++] = k;
+            continue;
+        }
+        story_before = true;
+        break;
+    }
+    if (!story_before)
+        return;
+    for (size_t k = 0; k < n; k++) {
+        keep[run[k]] = false;
+        explain_para(c->explain, &c->paras[run[k]], "DROP", why[k]);
+    }
+}
+
 /* Kept text (bytes) below which the chosen root was a wrong guess: the
  * whole <body> is judged instead, and when even that keeps less, the last
  * resort below takes the page's visible prose. */
@@ -720,6 +881,23 @@ int sb_story_extract(const sb_dom_input *in, const sb_meta *meta, sb_story *out)
         keep[teaser] = true;
 
     keep_header_zone(&c, headline_elem, headline, roots[0], keep);
+    if (!meta->byline || !meta->published) {
+        char *name = NULL, *date = NULL;
+        long from = headline_para(&c, headline_elem, headline, roots[0]);
+        if (from >= 0)
+            visible_credits(&c, from, &name, &date);
+        if (!meta->byline && name)
+            set_field(&out->byline, name);
+        else
+            free(name);
+        if (!meta->published && date)
+            set_field(&out->published, date);
+        else
+            free(date);
+    }
+    trim_end_notices(&c, keep, meta->byline ? meta->byline : out->byline);
+    free(out->standfirst);
+    out->standfirst = take_standfirst(&c, rr, n_roots, headline_elem, keep);
 
     sb_textctx *tctx = NULL;
     sb_buf text = SB_BUF_INIT;
@@ -796,20 +974,6 @@ int sb_story_extract(const sb_dom_input *in, const sb_meta *meta, sb_story *out)
     if (img) {
         sb_image_free(out->lead_image);
         out->lead_image = img;
-    }
-    if (!meta->byline || !meta->published) {
-        char *name = NULL, *date = NULL;
-        long from = headline_para(&c, headline_elem, headline, roots[0]);
-        if (from >= 0)
-            visible_credits(&c, from, &name, &date);
-        if (!meta->byline && name)
-            set_field(&out->byline, name);
-        else
-            free(name);
-        if (!meta->published && date)
-            set_field(&out->published, date);
-        else
-            free(date);
     }
     set_field(&out->title, headline);
     free(out->text);

@@ -98,6 +98,15 @@ bool sb_caption_named(const sb_story_ctx *c, int id);
  * each with a summary under it ("Latest news" cards). */
 bool sb_teaser_list(const sb_story_ctx *c, int id);
 
+/* furniture.c: why a paragraph inside the story is furniture by its shape
+ * (a line that is only a URL, a gallery counter "Image 1 of 5", a caption
+ * ending in "(Image credit: ...)", "Published ... | Updated ..."); NULL
+ * when it is none of those. */
+const char *sb_furniture_line(const sb_para *p);
+/* True when element e, or an ancestor below root, is named as a standfirst
+ * ("standfirst", "dek", "summary", "article-teaser"...). */
+bool sb_standfirst_named(const sb_story_ctx *c, int e, int root);
+
 /* content_root.c: the story's roots when none are given (dom mode).
  * Returns how many; *roots is malloc'd, in document order. */
 size_t sb_choose_roots(sb_story_ctx *c, int **roots);

@@ -33,7 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_REQUIRE(strchr(s->error, '\n') == NULL);
     }
     const char *fields[] = {s->text,      s->title,    s->byline,    s->published,
-                            s->modified,  s->site_name, s->language, s->description,
+                            s->modified,  s->site_name, s->language, s->description, s->standfirst,
                             s->url,       s->method,   s->error};
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         fuzz_check_utf8(fields[i]);

@@ -18,7 +18,7 @@ import storybox
 
 SAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "samples")
 FIELDS = ["source", "warc_record_id", "url", "title", "byline", "published", "modified",
-          "site_name", "language", "description", "text", "lead_image", "images", "method",
+          "site_name", "language", "description", "standfirst", "text", "lead_image", "images", "method",
           "region", "error"]
 PAGES = ["news/one_column.html", "news/two_column.html", "news/german.html",
          "news/german_cp1252.html", "news/rtl_arabic.html", "news/lazy_image.html",

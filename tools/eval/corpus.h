@@ -45,6 +45,12 @@ typedef struct sb_corpus {
     sb_gold_page *pages;
     size_t n;
     size_t skipped;  /* entries left out because their files were unusable */
+    /* What the corpus's gold text holds besides the article body, so a
+     * record is scored on standfirst + text (+ captions of images[]):
+     * a convention of the gold, declared by the corpus reader and in
+     * METRICS.md, not a tuning.  Both false: `text` alone. */
+    bool gold_has_standfirst;
+    bool gold_has_captions;
 } sb_corpus;
 
 const char *sb_corpus_format_name(sb_corpus_format f);

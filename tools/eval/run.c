@@ -174,6 +174,33 @@ static void score_declared_image(const sb_options *opt, const char *bytes, size_
     free(stripped);
 }
 
+/* The text a record is scored on: `text`, with the standfirst before it
+ * and each distinct image caption after it when the corpus's gold keeps
+ * them (sb_corpus.gold_has_standfirst, gold_has_captions).  Malloc'd. */
+static char *scored_text(const sb_corpus *c, const sb_story *s)
+{
+    const char *text = s->text ? s->text : "";
+    sb_buf b = SB_BUF_INIT;
+    if (c->gold_has_standfirst && s->standfirst && *s->standfirst) {
+        sb_buf_puts(&b, s->standfirst);
+        sb_buf_puts(&b, "\n\n");
+    }
+    sb_buf_puts(&b, text);
+    for (size_t k = 0; c->gold_has_captions && k < s->n_images; k++) {
+        const char *cap = s->images[k].caption;
+        bool seen = !cap || !*cap;
+        for (size_t j = 0; j < k && !seen; j++)
+            seen = s->images[j].caption && strcmp(s->images[j].caption, cap) == 0;
+        if (seen)
+            continue;
+        sb_buf_puts(&b, "\n\n");
+        sb_buf_puts(&b, cap);
+    }
+    if (!b.data)
+        return sb_xstrdup("");
+    return sb_buf_steal(&b);
+}
+
 static void run_page(pool *p, size_t i)
 {
     const sb_gold_page *g = &p->corpus->pages[i];
@@ -208,13 +235,16 @@ static void run_page(pool *p, size_t i)
         r->ms = (now_s() - t0) * 1000.0;
         if (s->error)
             page_error(r, s->error);
-        sb_eval_score_page(g, s->text, s->title, s->byline, s->published,
+        char *scored = scored_text(p->corpus, s);
+        sb_eval_score_page(g, scored, s->title, s->byline, s->published,
                            s->lead_image ? s->lead_image->url : NULL, r);
         score_declared_image(&opt, bytes, len, s, r);
         if (p->cfg->keep_text) {
-            r->text = sb_xstrdup(s->text ? s->text : "");
+            r->text = scored;
+            scored = NULL;
             r->title = s->title ? sb_xstrdup(s->title) : NULL;
         }
+        free(scored);
         sb_story_free(s);
     }
     free(bytes);

@@ -181,7 +181,7 @@ PyDoc_STRVAR(extract_doc,
              "\n"
              "Returns the record as a dict with the fields of the JSON record of\n"
              "`storybox extract` (source, url, title, byline, published, modified,\n"
-             "site_name, language, description, text, lead_image, method, region,\n"
+             "site_name, language, description, standfirst, text, lead_image, method, region,\n"
              "error).  Raises storybox.ExtractionError when the page could not be\n"
              "extracted.  Releases the GIL while it works, so threads run in parallel.");
 

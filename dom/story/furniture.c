@@ -1,0 +1,209 @@
+/* furniture: lines inside the story's region that a reader does not count
+ * as the story, told by their shape alone (see story_parts.h), and the
+ * names that mark a standfirst.  Every test reads digits, punctuation and
+ * layout of the line, never words of one language or one site. */
+#include "dom/story/story_parts.h"
+
+#include <ctype.h>
+#include <string.h>
+
+#include "dom/story/byline.h"
+
+static bool is_space(char ch)
+{
+    return ch == ' ' || ch == '\n' || ch == '\t';
+}
+
+/* Words of a line: runs between spaces. */
+static size_t count_words(const char *s, size_t len)
+{
+    size_t n = 0;
+    bool in_word = false;
+    for (size_t i = 0; i < len; i++) {
+        bool sp = is_space(s[i]);
+        if (!sp && !in_word)
+            n++;
+        in_word = !sp;
+    }
+    return n;
+}
+
+/* A line that is only an address: "https://example.com/a/b", "www.x.org".
+ * Pages print their own URL under a story for print or sharing. */
+static bool url_only(const char *s, size_t len)
+{
+    if (count_words(s, len) != 1)
+        return false;
+    return strncmp(s, "http://", 7) == 0 || strncmp(s, "https://", 8) == 0 ||
+           strncmp(s, "www.", 4) == 0;
+}
+
+/* Reads a run of ASCII digits at *s; false when there is none. */
+static bool read_number(const char **s, const char *end, unsigned *value)
+{
+    const char *p = *s;
+    unsigned v = 0;
+    while (p < end && isdigit((unsigned char)*p) && v < 100000)
+        v = v * 10 + (unsigned)(*p++ - '0');
+    if (p == *s)
+        return false;
+    *s = p;
+    *value = v;
+    return true;
+}
+
+/* Longest gallery counter line, in words: "Image 1 of 5", "Foto 3 von 12".
+ * The counter is "N <word> M" with N <= M, at the end of the line. */
+#define COUNTER_MAX_WORDS 4
+
+static bool gallery_counter(const char *s, size_t len)
+{
+    if (len == 0 || len > 40 || count_words(s, len) > COUNTER_MAX_WORDS)
+        return false;
+    const char *end = s + len;
+    for (const char *p = s; p < end; p++) {
+        if (!isdigit((unsigned char)*p) || (p > s && isdigit((unsigned char)p[-1])))
+            continue;
+        const char *q = p;
+        unsigned n, m;
+        if (!read_number(&q, end, &n))
+            continue;
+        while (q < end && *q == ' ')
+            q++;
+        /* One short word between the numbers ("of", "von", "de", "из");
+         * a bare "3 / 4" may as well be a score or a rating. */
+        const char *w = q;
+        while (q < end && *q != ' ' && *q != '/' && !isdigit((unsigned char)*q))
+            q++;
+        if (q == w || q - w > 8)
+            continue;
+        while (q < end && *q == ' ')
+            q++;
+        if (!read_number(&q, end, &m) || n == 0 || n > m)
+            continue;
+        return q == end;
+    }
+    return false;
+}
+
+/* A caption ending in its credit: a short line whose last characters are a
+ * parenthesis holding a label and a colon ("... (Image credit: Getty)",
+ * "... (Foto: dpa)").  A story sentence ending in a parenthesis has no
+ * label-colon at the opening of it. */
+#define CREDIT_TAIL_LINE_MAX 300
+#define CREDIT_LABEL_MAX_WORDS 3
+#define CREDIT_PAREN_MAX 60
+
+static bool credit_in_parentheses(const char *s, size_t len)
+{
+    if (len < 4 || len > CREDIT_TAIL_LINE_MAX || s[len - 1] != ')')
+        return false;
+    const char *open = NULL;
+    for (size_t i = len - 1; i-- > 0;)
+        if (s[i] == '(') {
+            open = s + i;
+            break;
+        } else if (s[i] == ')') {
+            return false;
+        }
+    /* A line that is only "(...: ...)" is no caption; a credit is short. */
+    if (!open || open == s || (size_t)(s + len - open) > CREDIT_PAREN_MAX)
+        return false;
+    const char *colon = memchr(open, ':', (size_t)(s + len - open));
+    if (!colon || colon == open + 1)
+        return false;
+    return count_words(open + 1, (size_t)(colon - open - 1)) <= CREDIT_LABEL_MAX_WORDS &&
+           colon + 1 < s + len - 1;
+}
+
+/* "Published 3 May 2024 | Updated 4 May 2024": two or more parts split by
+ * "|", "·" or "•", each a dateline, none longer than a dateline. */
+static bool dateline_pair(const char *s, size_t len)
+{
+    if (len > 2 * SB_BYLINE_MAX)
+        return false;
+    size_t parts = 0;
+    const char *end = s + len, *start = s;
+    for (const char *p = s; p <= end; p++) {
+        size_t sep = 0;
+        if (p == end)
+            sep = 1;
+        else if (*p == '|')
+            sep = 1;
+        else if ((unsigned char)p[0] == 0xC2 && p + 1 < end && (unsigned char)p[1] == 0xB7)
+            sep = 2; /* · */
+        else if ((unsigned char)p[0] == 0xE2 && p + 2 < end && (unsigned char)p[1] == 0x80 &&
+                 (unsigned char)p[2] == 0xA2)
+            sep = 3; /* • */
+        if (!sep)
+            continue;
+        const char *a = start, *b = p;
+        while (a < b && is_space(*a))
+            a++;
+        while (b > a && is_space(b[-1]))
+            b--;
+        if (b > a) {
+            if (!sb_dateline_line(a, (size_t)(b - a), NULL))
+                return false;
+            parts++;
+        }
+        if (p == end)
+            break;
+        p += sep - 1;
+        start = p + 1;
+    }
+    return parts >= 2;
+}
+
+const char *sb_furniture_line(const sb_para *p)
+{
+    /* Code is printed as it is, parentheses and addresses included. */
+    if (p->len == 0 || p->tag == GUMBO_TAG_PRE || p->tag == GUMBO_TAG_CODE)
+        return NULL;
+    if (url_only(p->text, p->len))
+        return "a line that is only a URL";
+    if (gallery_counter(p->text, p->len))
+        return "gallery counter (\"N of M\")";
+    if (credit_in_parentheses(p->text, p->len))
+        return "caption ending in a credit in parentheses";
+    if (dateline_pair(p->text, p->len))
+        return "published/updated dateline";
+    return NULL;
+}
+
+/* Names sites give the standfirst under the headline. */
+static const char *const standfirst_subs[] = {
+    "standfirst", "teaser", "dek", "subtitle", "summary", "excerpt", "description",
+    "abstract", "strapline", "chapo", "sapo", "deck", NULL};
+
+static bool names_standfirst(const char *raw)
+{
+    if (!raw)
+        return false;
+    char low[256];
+    size_t n = 0;
+    for (; raw[n] && n + 1 < sizeof low; n++)
+        low[n] = (char)tolower((unsigned char)raw[n]);
+    low[n] = '\0';
+    for (const char *const *s = standfirst_subs; *s; s++)
+        if (strstr(low, *s))
+            return true;
+    return false;
+}
+
+bool sb_standfirst_named(const sb_story_ctx *c, int e, int root)
+{
+    /* The paragraph's own element counts even when it is a root by
+     * itself; above it, only the ancestors below the root. */
+    for (int first = e; e >= 0; e = c->info[e].parent) {
+        if (e == root && e != first)
+            return false;
+        const GumboNode *n = c->doc->elems[e];
+        if (names_standfirst(sb_attr(n, "class")) || names_standfirst(sb_attr(n, "id")) ||
+            names_standfirst(sb_attr(n, "itemprop")))
+            return true;
+        if (e == root)
+            return false;
+    }
+    return false;
+}
