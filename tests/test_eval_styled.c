@@ -112,8 +112,8 @@ static void news_samples(void **state)
         sb_buf_free(&bytes);
     }
     closedir(d);
-    assert_int_equal(pages, 14);
-    assert_int_equal(styled, 12);
+    assert_int_equal(pages, 22);
+    assert_int_equal(styled, 20);
 }
 
 int main(void)
