@@ -49,15 +49,11 @@ static char *headline_of(const char *html)
     sb_story s;
     memset(&s, 0, sizeof s);
     assert_int_equal(sb_dom_extract(&in, &s), 0);
-    free(s.text);
-    if (s.lead_image) {
-        free(s.lead_image->url);
-        free(s.lead_image->caption);
-        free(s.lead_image->alt);
-        free(s.lead_image);
-    }
+    char *title = s.title;
+    s.title = NULL;
+    sb_story_clear(&s);
     sb_doc_free(d);
-    return s.title;
+    return title;
 }
 
 static void test_choice(void **state)

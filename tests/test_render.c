@@ -327,8 +327,8 @@ static void test_flex_grid_calc_rewrite(void **state)
                     ".g{display:block;grid-template-columns:1fr 1fr;grid-template-areas:'a b';}\n");
     /* In style="" a container keeps block flow (no selector for its
      * children); calc() is evaluated there too, or the declaration goes. */
-    char *out = sb_css_prepare_decls("display:flex;width:calc(100% - 320px);margin:calc(var(--x))",
-                                     61);
+    const char *attr = "display:flex;width:calc(100% - 320px);margin:calc(var(--x))";
+    char *out = sb_css_prepare_decls(attr, strlen(attr));
     assert_string_equal(out, "display:block;width:75%;");
     free(out);
 
