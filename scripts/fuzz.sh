@@ -114,7 +114,13 @@ make_seeds() {
     extract_hybrid | extract_dom | encoding)
         # Every sample page (the .gz one is inflated by the CLI, not by
         # sb_extract, so it stays out).
-        find samples \( -name '*.html' -o -name '*.htm' \) -exec cp -t "$dir" {} +
+        # Seeds are named by their path (samples/news/a.html -> news_a.html):
+        # two folders may hold pages of the same name.
+        local f
+        while IFS= read -r f; do
+            local name=${f#samples/}
+            cp "$f" "$dir/${name//\//_}"
+        done < <(find samples \( -name '*.html' -o -name '*.htm' \))
         ;;
     json)
         jsonld_blocks "$dir"
