@@ -57,6 +57,11 @@ static size_t scan_tag(const char *html, size_t len, size_t i, size_t *attrs)
 size_t sb_markup_cap(const char *html, size_t len, size_t max_items, size_t max_bytes,
                      char *why, size_t whylen)
 {
+    /* Every item counted takes two bytes or more ("<a", or a separator and
+     * a name), so a page of at most 2 * max_items bytes cannot pass the
+     * count: most pages need no scan at all. */
+    if (len <= max_bytes && len / 2 <= max_items)
+        return len;
     size_t items = 0, i = 0;
     enum { NO_CUT, TOO_MANY, TOO_LONG } cut = NO_CUT;
     while (i < len) {
