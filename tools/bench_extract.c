@@ -13,84 +13,15 @@
 #include "dom/base/fileio.h"
 #include "dom/base/strbuf.h"
 #include "storybox.h"
+#include "tools/bench_pages.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 #include <time.h>
 
 #define MAX_METHODS 8
-
-typedef struct path_list {
-    char **v;
-    size_t n, cap;
-} path_list;
-
-static void push(path_list *l, char *s)
-{
-    if (l->n == l->cap) {
-        l->cap = l->cap ? l->cap * 2 : 64;
-        l->v = sb_xrealloc(l->v, l->cap * sizeof *l->v);
-    }
-    l->v[l->n++] = s;
-}
-
-static int is_html_name(const char *name)
-{
-    size_t n = strlen(name);
-    return (n > 5 && strcmp(name + n - 5, ".html") == 0) ||
-           (n > 4 && strcmp(name + n - 4, ".htm") == 0);
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Collects files breadth-first with an explicit queue of directories. */
-static void collect(const char *root, path_list *files)
-{
-    struct stat st;
-    if (stat(root, &st) != 0) {
-        fprintf(stderr, "bench_extract: cannot read %s\n", root);
-        return;
-    }
-    if (!S_ISDIR(st.st_mode)) {
-        push(files, sb_xstrdup(root));
-        return;
-    }
-    path_list dirs = {0};
-    push(&dirs, sb_xstrdup(root));
-    for (size_t d = 0; d < dirs.n; d++) {
-        DIR *dir = opendir(dirs.v[d]);
-        if (!dir)
-            continue;
-        struct dirent *e;
-        while ((e = readdir(dir))) {
-            if (e->d_name[0] == '.')
-                continue;
-            sb_buf p = SB_BUF_INIT;
-            sb_buf_printf(&p, "%s/%s", dirs.v[d], e->d_name);
-            if (stat(p.data, &st) != 0) {
-                sb_buf_free(&p);
-                continue;
-            }
-            if (S_ISDIR(st.st_mode))
-                push(&dirs, sb_buf_steal(&p));
-            else if (S_ISREG(st.st_mode) && is_html_name(e->d_name))
-                push(files, sb_buf_steal(&p));
-            else
-                sb_buf_free(&p);
-        }
-        closedir(dir);
-    }
-    for (size_t d = 0; d < dirs.n; d++)
-        free(dirs.v[d]);
-    free(dirs.v);
-}
 
 static double thread_cpu_ms(void)
 {
@@ -126,7 +57,7 @@ int main(int argc, char **argv)
 {
     const char *methods_arg = "hybrid,dom";
     int width = 0, budget_ms = 0;
-    path_list files = {0};
+    bench_pages files = {0};
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--methods") == 0 && i + 1 < argc)
             methods_arg = argv[++i];
@@ -135,7 +66,7 @@ int main(int argc, char **argv)
         else if (strcmp(argv[i], "--budget") == 0 && i + 1 < argc)
             budget_ms = atoi(argv[++i]);
         else
-            collect(argv[i], &files);
+            bench_pages_collect(&files, argv[i], "bench_extract");
     }
     char *methods_copy = sb_xstrdup(methods_arg);
     const char *methods[MAX_METHODS];
@@ -149,7 +80,7 @@ int main(int argc, char **argv)
         free(methods_copy);
         return 2;
     }
-    qsort(files.v, files.n, sizeof *files.v, cmp_str);
+    bench_pages_sort(&files);
     double *cpu[MAX_METHODS], *wall[MAX_METHODS];
     size_t errors[MAX_METHODS] = {0};
     for (size_t m = 0; m < n_methods; m++) {
@@ -203,9 +134,7 @@ int main(int argc, char **argv)
         free(cpu[m]);
         free(wall[m]);
     }
-    for (size_t i = 0; i < files.n; i++)
-        free(files.v[i]);
-    free(files.v);
+    bench_pages_free(&files);
     free(methods_copy);
     return 0;
 }

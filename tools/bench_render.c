@@ -11,14 +11,13 @@
 #include "dom/doc/doc.h"
 #include "fonts/fonts.h"
 #include "render/render.h"
+#include "tools/bench_pages.h"
 
-#include <dirent.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 #include <time.h>
 
 typedef struct page_time {
@@ -27,74 +26,6 @@ typedef struct page_time {
     size_t bytes;
     int failed;
 } page_time;
-
-typedef struct path_list {
-    char **v;
-    size_t n, cap;
-} path_list;
-
-static void push(path_list *l, char *s)
-{
-    if (l->n == l->cap) {
-        l->cap = l->cap ? l->cap * 2 : 64;
-        l->v = sb_xrealloc(l->v, l->cap * sizeof *l->v);
-    }
-    l->v[l->n++] = s;
-}
-
-static int is_html_name(const char *name)
-{
-    size_t n = strlen(name);
-    return (n > 5 && strcmp(name + n - 5, ".html") == 0) ||
-           (n > 4 && strcmp(name + n - 4, ".htm") == 0);
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Collects files breadth-first with an explicit queue of directories. */
-static void collect(const char *root, path_list *files)
-{
-    path_list dirs = {0};
-    struct stat st;
-    if (stat(root, &st) != 0) {
-        fprintf(stderr, "bench_render: cannot read %s\n", root);
-        return;
-    }
-    if (!S_ISDIR(st.st_mode)) {
-        push(files, sb_xstrdup(root));
-        return;
-    }
-    push(&dirs, sb_xstrdup(root));
-    for (size_t d = 0; d < dirs.n; d++) {
-        DIR *dir = opendir(dirs.v[d]);
-        if (!dir)
-            continue;
-        struct dirent *e;
-        while ((e = readdir(dir))) {
-            if (e->d_name[0] == '.')
-                continue;
-            sb_buf p = SB_BUF_INIT;
-            sb_buf_printf(&p, "%s/%s", dirs.v[d], e->d_name);
-            if (stat(p.data, &st) != 0) {
-                sb_buf_free(&p);
-                continue;
-            }
-            if (S_ISDIR(st.st_mode))
-                push(&dirs, sb_buf_steal(&p));
-            else if (S_ISREG(st.st_mode) && is_html_name(e->d_name))
-                push(files, sb_buf_steal(&p));
-            else
-                sb_buf_free(&p);
-        }
-        closedir(dir);
-    }
-    for (size_t d = 0; d < dirs.n; d++)
-        free(dirs.v[d]);
-    free(dirs.v);
-}
 
 static char *read_file(const char *path, size_t *len)
 {
@@ -133,20 +64,20 @@ static int cmp_total_desc(const void *a, const void *b)
 int main(int argc, char **argv)
 {
     sb_render_opts opts = {0, 0, NULL, NULL, 0, 0, false, NULL, NULL};
-    path_list files = {0};
+    bench_pages files = {0};
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--width") == 0 && i + 1 < argc)
             opts.width = atoi(argv[++i]);
         else if (strcmp(argv[i], "--budget") == 0 && i + 1 < argc)
             opts.time_budget_ms = atoi(argv[++i]);
         else
-            collect(argv[i], &files);
+            bench_pages_collect(&files, argv[i], "bench_render");
     }
     if (!files.n) {
         fprintf(stderr, "usage: bench_render [--width N] [--budget MS] DIR_OR_FILE...\n");
         return 2;
     }
-    qsort(files.v, files.n, sizeof *files.v, cmp_str);
+    bench_pages_sort(&files);
     sb_fonts *fonts = sb_fonts_new();
     page_time *t = sb_xcalloc(files.n, sizeof *t);
     size_t failed = 0;
@@ -193,10 +124,8 @@ int main(int argc, char **argv)
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     printf("peak RSS %.1f MB\n", ru.ru_maxrss / 1024.0);
-    for (size_t i = 0; i < files.n; i++)
-        free(t[i].path);
-    free(t);
-    free(files.v);
+    free(t); /* its paths belong to files */
+    bench_pages_free(&files);
     sb_fonts_free(fonts);
     return 0;
 }
