@@ -14,22 +14,11 @@
 
 #include "dom/doc/doc.h"
 #include "dom/story/extract.h"
+#include "tests/support/samples.h"
 
 static char *slurp(const char *name, size_t *len)
 {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/samples/dom/%s", SB_SOURCE_DIR, name);
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *b = malloc((size_t)n + 1);
-    assert_non_null(b);
-    *len = fread(b, 1, (size_t)n, f);
-    b[*len] = '\0';
-    fclose(f);
-    return b;
+    return read_sample("dom", name, len);
 }
 
 static void story_clear(sb_story *s)

@@ -18,24 +18,13 @@
 #include "dom/base/strbuf.h"
 #include "dom/story/structure.h"
 #include "storybox.h"
+#include "tests/support/samples.h"
 
 #define SAMPLE_URL "https://courier.example/news/bridge"
 
 static char *slurp(const char *name, size_t *len)
 {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/samples/markup/%s", SB_SOURCE_DIR, name);
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *b = malloc((size_t)n + 1);
-    assert_non_null(b);
-    *len = fread(b, 1, (size_t)n, f);
-    b[*len] = '\0';
-    fclose(f);
-    return b;
+    return read_sample("markup", name, len);
 }
 
 static sb_story *extract_sample(const char *method)
