@@ -3,6 +3,10 @@
 #
 #   scripts/fuzz.sh TARGET SECONDS   run one harness for SECONDS
 #   scripts/fuzz.sh all SECONDS      every harness in turn, SECONDS each
+#   ... SECONDS --cpu                SECONDS of CPU time (user + system) the
+#                                    harness itself used, not wall time: on a
+#                                    loaded machine "one CPU-hour" then means
+#                                    what it says
 #   scripts/fuzz.sh smoke [SECONDS]  every harness over its seeds and then
 #                                    SECONDS of fuzzing (default 5), with a
 #                                    fresh corpus: what scripts/test.sh runs
@@ -26,7 +30,7 @@ out=$root/build-fuzz
 harnesses=(extract_hybrid extract_dom json meta date url encoding warc mhtml)
 
 usage() {
-    sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
@@ -228,13 +232,33 @@ run() {
     case $h in extract_*) timeout=30 ;; esac
     local before
     before=$(find "$crashes" -type f | wc -l)
-    local status=0
+    local status=0 started
+    started=$(date +%s)
+    # In CPU mode libFuzzer runs without a time limit and is interrupted
+    # (SIGINT: it prints its final stats and exits 72) once its own CPU time
+    # reaches the budget; the poll is every second.
+    local limit=$seconds
+    [ "$cpu_mode" = 1 ] && limit=0
     ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}" \
         UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}" \
         LSAN_OPTIONS="print_suppressions=0" \
-        "$out/fuzz_$h" -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=2048 \
+        "$out/fuzz_$h" -max_total_time="$limit" -timeout="$timeout" -rss_limit_mb=2048 \
         -dict="$dict" -artifact_prefix="$crashes/" -print_final_stats=1 \
-        "$corpus" "$out/seeds/$h" >"$log" 2>&1 || status=$?
+        "$corpus" "$out/seeds/$h" >"$log" 2>&1 &
+    # The harness's CPU time is polled in both modes, for the summary.
+    local pid=$! used=0 now
+    while kill -0 "$pid" 2>/dev/null; do
+        now=$(cpu_seconds "$pid")
+        [ -n "$now" ] && used=$now
+        if [ "$cpu_mode" = 1 ] && [ "$used" -ge "$seconds" ]; then
+            kill -INT "$pid" 2>/dev/null || true
+            break
+        fi
+        sleep 1
+    done
+    wait "$pid" || status=$?
+    [ "$cpu_mode" = 1 ] && [ "$status" -eq 72 ] && status=0
+    local wall=$(($(date +%s) - started))
     local after execs cov ft corp edges
     after=$(find "$crashes" -type f | wc -l)
     execs=$(grep -oP 'stat::number_of_executed_units:\s*\K\d+' "$log" | tail -n 1)
@@ -244,8 +268,8 @@ run() {
     corp=$(grep -oP 'corp: \K\d+' "$log" | tail -n 1)
     # Instrumented edges in the whole program (libFuzzer's counters).
     edges=$(grep -oP 'Loaded \d+ modules\s+\(\K\d+(?= inline 8-bit counters)' "$log" | head -n 1)
-    printf 'fuzz_%-15s %6ss  executions %-9s coverage %s of %s edges, %s features  corpus %s  crashes %d\n' \
-        "$h" "$seconds" "${execs:-?}" "${cov:-?}" "${edges:-?}" "${ft:-?}" "${corp:-?}" $((after - before))
+    printf 'fuzz_%-15s %6ss wall %6ss cpu  executions %-9s coverage %s of %s edges, %s features  corpus %s  crashes %d\n' \
+        "$h" "$wall" "$used" "${execs:-?}" "${cov:-?}" "${edges:-?}" "${ft:-?}" "${corp:-?}" $((after - before))
     if [ "$status" -ne 0 ] || [ "$after" -ne "$before" ]; then
         grep -m 1 -E 'ERROR: |runtime error|promise broken|deadly signal' "$log" | sed 's/^/  /' >&2 || true
         find "$crashes" -type f -newer "$dict" | sed 's/^/  crash input: /' >&2
@@ -255,12 +279,24 @@ run() {
     return 0
 }
 
+# CPU seconds (user + system) process $1 has used so far, from /proc.
+cpu_seconds() {
+    local ticks
+    ticks=$(awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null) || return 0
+    echo $((ticks / $(getconf CLK_TCK)))
+}
+
 is_harness() {
     local h
     for h in "${harnesses[@]}"; do [ "$h" = "$1" ] && return 0; done
     return 1
 }
 
+cpu_mode=0
+if [ $# -eq 3 ] && [ "$3" = --cpu ]; then
+    cpu_mode=1
+    set -- "$1" "$2"
+fi
 [ $# -ge 1 ] || usage
 case $1 in
 list)
