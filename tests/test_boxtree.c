@@ -20,6 +20,7 @@
 #include "fonts/fonts.h"
 #include "layout/region/blocks.h"
 #include "dom/base/fileio.h"
+#include "tests/support/samples.h"
 
 #define TEXT_TOL 3
 
@@ -28,28 +29,10 @@ typedef struct page {
     sb_boxtree *tree;
 } page;
 
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    sb_buf b = SB_BUF_INIT;
-    char chunk[4096];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-        sb_buf_append(&b, chunk, n);
-    fclose(f);
-    *len = b.len;
-    return sb_buf_steal(&b);
-}
-
 static page load(const char *name, int width)
 {
-    char path[512];
-    snprintf(path, sizeof path, "%s/samples/layout/%s", SB_SOURCE_DIR, name);
     size_t len = 0;
-    char *html = slurp(path, &len);
-    assert_non_null(html);
+    char *html = read_sample("layout", name, &len);
     page p;
     p.doc = sb_doc_parse(html, len);
     free(html);

@@ -14,24 +14,22 @@
 #include <sys/stat.h>
 
 #include "dom/base/date.h"
+#include "dom/base/fileio.h"
 #include "dom/doc/doc.h"
 #include "dom/base/json.h"
 #include "dom/doc/meta.h"
 #include "dom/base/utf8.h"
 
+/* The whole file at PATH, NUL-terminated; NULL when it cannot be read. */
 static char *slurp(const char *path, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
     sb_buf b = SB_BUF_INIT;
-    char chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-        sb_buf_append(&b, chunk, n);
-    fclose(f);
+    if (sb_read_file(path, 0, &b) != SB_READ_OK) {
+        sb_buf_free(&b);
+        return NULL;
+    }
     *len = b.len;
-    return b.data ? sb_buf_steal(&b) : sb_xstrdup("");
+    return sb_buf_steal(&b);
 }
 
 /* Unicode spaces to ' ', collapsed and trimmed: the comparison should not
@@ -77,7 +75,7 @@ typedef struct {
 static void check_page(const char *dir, tally *t)
 {
     char path[8400];
-    size_t len, jlen;
+    size_t len = 0, jlen = 0;
     snprintf(path, sizeof path, "%s/source.html", dir);
     char *html = slurp(path, &len);
     snprintf(path, sizeof path, "%s/expected-metadata.json", dir);
