@@ -3,6 +3,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static bool is_void_tag(GumboTag t)
 {
@@ -38,6 +39,12 @@ static void put_escaped(sb_buf *out, const char *s, bool attr)
 {
     const char *from = s;
     for (; *s; s++) {
+        if (!attr && strncmp(s, SB_PREP_WORD_JOIN, SB_PREP_WORD_JOIN_LEN) == 0) {
+            sb_buf_append(out, from, (size_t)(s - from)); /* the joiner is ours alone */
+            s += SB_PREP_WORD_JOIN_LEN - 1;
+            from = s + 1;
+            continue;
+        }
         const char *rep = NULL;
         switch (*s) {
         case '&': rep = "&amp;"; break;
@@ -67,8 +74,27 @@ static bool is_ws(char c)
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
 }
 
+static size_t count_words(const char *s)
+{
+    size_t words = 0;
+    bool in_word = false;
+    for (; *s; s++) {
+        if (is_ws(*s))
+            in_word = false;
+        else if (!in_word) {
+            in_word = true;
+            words++;
+        }
+    }
+    return words;
+}
+
+/* In text of SB_PREP_JOIN_MIN_WORDS words or more, the space after each
+ * word but every SB_PREP_JOIN_WORDS-th becomes the joiner (prep.h). */
 static void put_text_collapsed(sb_buf *out, const char *s)
 {
+    bool join = count_words(s) >= SB_PREP_JOIN_MIN_WORDS;
+    size_t words = 0;
     while (*s) {
         const char *b = s;
         while (*s && !is_ws(*s))
@@ -77,6 +103,7 @@ static void put_text_collapsed(sb_buf *out, const char *s)
             char *part = sb_xstrndup(b, (size_t)(s - b));
             put_escaped(out, part, false);
             free(part);
+            words++;
         }
         if (!*s)
             break;
@@ -84,6 +111,10 @@ static void put_text_collapsed(sb_buf *out, const char *s)
         size_t run = 0;
         for (; is_ws(*s); s++, run++)
             newline |= *s == '\n' || *s == '\r';
+        if (join && *s && words % SB_PREP_JOIN_WORDS != 0) {
+            sb_buf_puts(out, SB_PREP_WORD_JOIN);
+            continue;
+        }
         if (run == 1 && s[-1] != '\r')
             sb_buf_putc(out, s[-1]);
         else
@@ -266,6 +297,77 @@ static void put_doctype(sb_buf *out, const GumboDocument *d)
     sb_buf_puts(out, ">\n");
 }
 
+/* Elements that cannot render, left out with their whole subtree: the user-
+ * agent stylesheet hides them (render/ua_css.c) and no page restyles them
+ * into view in practice, but litehtml would still create, match and style
+ * each one (on news pages about one element in seven: scripts, meta and
+ * link tags, SVG internals).  Kept: <style> and <link rel=stylesheet>
+ * (litehtml reads their CSS), <base> (it resolves their URLs), and
+ * [hidden] (author CSS does show such elements: `.x { display: flex }`
+ * beats the attribute).  The render has no box for a left-out element,
+ * as for any element that is not displayed. */
+/* rel="stylesheet" in any case or company ("alternate stylesheet"): more
+ * than litehtml itself reads, so no stylesheet it would load is lost. */
+static bool mentions_stylesheet(const char *rel)
+{
+    static const char word[] = "stylesheet";
+    for (; *rel; rel++)
+        if (strncasecmp(rel, word, sizeof word - 1) == 0)
+            return true;
+    return false;
+}
+
+static bool never_rendered(const GumboNode *n)
+{
+    if (n->type == GUMBO_NODE_TEMPLATE)
+        return true;
+    if (n->type != GUMBO_NODE_ELEMENT)
+        return false;
+    if (n->v.element.tag_namespace == GUMBO_NAMESPACE_SVG) {
+        /* An <svg> is one replaced box of the size prep gives it; what is
+         * inside is a picture, not page text. */
+        const GumboNode *p = n->parent;
+        return p && p->type == GUMBO_NODE_ELEMENT &&
+               p->v.element.tag_namespace == GUMBO_NAMESPACE_SVG;
+    }
+    if (n->v.element.tag_namespace != GUMBO_NAMESPACE_HTML)
+        return false;
+    switch (n->v.element.tag) {
+    case GUMBO_TAG_SCRIPT: case GUMBO_TAG_NOSCRIPT: case GUMBO_TAG_TEMPLATE:
+    case GUMBO_TAG_META: case GUMBO_TAG_TITLE: case GUMBO_TAG_PARAM:
+    case GUMBO_TAG_SOURCE: case GUMBO_TAG_TRACK: case GUMBO_TAG_DATALIST:
+    case GUMBO_TAG_AREA: case GUMBO_TAG_NOEMBED: case GUMBO_TAG_NOFRAMES:
+        return true;
+    case GUMBO_TAG_LINK: {
+        const char *rel = sb_attr(n, "rel");
+        return !rel || !mentions_stylesheet(rel);
+    }
+    case GUMBO_TAG_INPUT: {
+        const char *type = sb_attr(n, "type");
+        return type && strcasecmp(type, "hidden") == 0;
+    }
+    default:
+        return false;
+    }
+}
+
+/* White space that no layout shows: between the children of <html>, <head>
+ * and the parts of a table (CSS 2.1 17.2.1 drops it there).  litehtml
+ * would make an element of it and style it. */
+static bool drops_white_space(const GumboNode *parent)
+{
+    if (parent->type != GUMBO_NODE_ELEMENT ||
+        parent->v.element.tag_namespace != GUMBO_NAMESPACE_HTML)
+        return false;
+    switch (parent->v.element.tag) {
+    case GUMBO_TAG_HTML: case GUMBO_TAG_HEAD: case GUMBO_TAG_TABLE: case GUMBO_TAG_TBODY:
+    case GUMBO_TAG_THEAD: case GUMBO_TAG_TFOOT: case GUMBO_TAG_TR: case GUMBO_TAG_COLGROUP:
+        return true;
+    default:
+        return false;
+    }
+}
+
 typedef struct frame {
     const GumboNode *node;
     unsigned next;      /* next child to visit */
@@ -410,6 +512,8 @@ char *sb_render_serialize_sheets(const sb_doc *doc, const sb_css_names *names, i
             const char *text = c->v.text.text;
             if (is_html_elem(parent, GUMBO_TAG_SCRIPT))
                 break;
+            if (c->type == GUMBO_NODE_WHITESPACE && !in_pre && drops_white_space(parent))
+                break;
             if (is_html_elem(parent, GUMBO_TAG_STYLE)) {
                 size_t n = strlen(text);
                 char *css = sb_css_prepare(text, n, names, st ? &st->css : NULL);
@@ -458,6 +562,10 @@ char *sb_render_serialize_sheets(const sb_doc *doc, const sb_css_names *names, i
                     t == GUMBO_TAG_STYLE || is_rawtext_tag(t) || t == GUMBO_TAG_TEXTAREA ||
                     t == GUMBO_TAG_TITLE)
                     break;
+            } else if (never_rendered(c)) {
+                if (st)
+                    st->elems_left_out++;
+                break;
             } else {
                 GumboTag t = sb_tag(c);
                 bool flatten = tables > SB_RENDER_MAX_TABLE_NESTING &&

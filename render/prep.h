@@ -6,8 +6,10 @@
  * every element; litehtml parses that with the same gumbo, and each of its
  * elements reads the id back.  While serialising, the page is also made
  * safe and cheap for litehtml:
- *  - script and template contents are dropped (the tags stay, so ids and
- *    structure match); comments are dropped;
+ *  - what cannot render is left out with its subtree (script, template,
+ *    meta, non-stylesheet link, SVG internals...: never_rendered in
+ *    prep.c), and so are comments and the white space of <head> and of
+ *    table parts;
  *  - elements nested deeper than max_depth are left out and their children
  *    hoisted into the nearest emitted ancestor, because litehtml recurses
  *    over the tree;
@@ -38,9 +40,27 @@
  * 60 nested tables take about 0.4 s with this limit (2.4 s with 8). */
 #define SB_RENDER_MAX_TABLE_NESTING 6
 
+/* Words joined into one token for litehtml.  litehtml 0.6 makes an element
+ * of every word and of every space between words, and styles and lays out
+ * each one; in text of at least SB_PREP_JOIN_MIN_WORDS words (prose, not
+ * menus), the spaces inside each group of SB_PREP_JOIN_WORDS words are
+ * written as SB_PREP_WORD_JOIN instead, which litehtml does not split on.
+ * The render measures the joiner as a space (a token's width is the sum of
+ * its words' and spaces' widths, as before), does not count it as a
+ * character and draws it as a space; what changes is that a line can break
+ * only between groups.  The joiner is U+10FFFD, a private-use character
+ * that the parsers keep as it is (control characters would come back as
+ * U+FFFD); the page's own U+10FFFD, which no font draws, is left out of
+ * its text. */
+#define SB_PREP_WORD_JOIN "\xF4\x8F\xBF\xBD"
+#define SB_PREP_WORD_JOIN_LEN 4
+#define SB_PREP_JOIN_WORDS 3
+#define SB_PREP_JOIN_MIN_WORDS 12
+
 typedef struct sb_prep_stats {
     size_t elems_emitted;
     size_t elems_hoisted;  /* left out: too deep, or nested links */
+    size_t elems_left_out; /* with their subtree: cannot render (prep.c) */
     size_t table_parts_flattened; /* laid out as blocks (table nesting) */
     size_t css_bytes_in;   /* <style> text before and after css_prep */
     size_t css_bytes_out;

@@ -389,7 +389,23 @@ public:
         const font_handle *fh = reinterpret_cast<const font_handle *>(h);
         if (!fh || !text)
             return 0;
-        return sb_font_text_width(fh->font, text, std::strlen(text));
+        const char *join = std::strstr(text, SB_PREP_WORD_JOIN);
+        if (!join)
+            return sb_font_text_width(fh->font, text, std::strlen(text));
+        // Words joined by prep.c: each word and each joiner (a space)
+        // measured as litehtml measured them one element at a time, so the
+        // widths come from the same cache entries.
+        int width = 0;
+        for (;;) {
+            width += sb_font_text_width(fh->font, text, (size_t)(join - text));
+            if (!*join)
+                return width;
+            width += sb_font_text_width(fh->font, " ", 1);
+            text = join + SB_PREP_WORD_JOIN_LEN;
+            join = std::strstr(text, SB_PREP_WORD_JOIN);
+            if (!join)
+                join = text + std::strlen(text);
+        }
     }
 
     int pt_to_px(int pt) const override { return (int)std::lround(pt * 96.0 / 72.0); }
@@ -620,13 +636,30 @@ sb_rdisplay map_display(litehtml::style_display d)
     }
 }
 
+// Characters other than white space and prep.c's word joiners.
 unsigned count_chars(const std::string &s)
 {
     unsigned n = 0;
-    for (unsigned char c : s)
+    for (size_t i = 0; i < s.size(); i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == 0xF4 && s.compare(i, SB_PREP_WORD_JOIN_LEN, SB_PREP_WORD_JOIN) == 0) {
+            i += SB_PREP_WORD_JOIN_LEN - 1;
+            continue;
+        }
         if ((c & 0xC0) != 0x80 && c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '\f')
             n++;
+    }
     return n;
+}
+
+// A token's text as the page has it: joiners back to spaces.
+void unjoin_words(std::string &s)
+{
+    size_t at = 0;
+    while ((at = s.find(SB_PREP_WORD_JOIN, at)) != std::string::npos) {
+        s.replace(at, SB_PREP_WORD_JOIN_LEN, " ");
+        at++;
+    }
 }
 
 int elem_id_of(const litehtml::element *el, const sb_doc *doc)
@@ -759,6 +792,7 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rn
             n.font = -1;
             if (keep) {
                 n.text_off = (unsigned)keep->text.size();
+                unjoin_words(word);
                 n.text_len = (unsigned)word.size();
                 keep->text += word;
                 font_handle *kh = reinterpret_cast<font_handle *>(el->get_font());

@@ -1,7 +1,8 @@
 /* render/ and fonts/: what makes the render cheaper must not change it.
  * The <style> texts that reach litehtml through import_css (prep.h's
- * sb_prep_sheets), the memoised inherited style lookups (render.cpp) and
- * the per-thread font context (sb_fonts_thread). */
+ * sb_prep_sheets), the memoised inherited style lookups (render.cpp),
+ * the per-thread font context (sb_fonts_thread), the elements left out of
+ * the serialisation and the words joined into groups (prep.h). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -181,6 +182,96 @@ static void test_one_font_context_per_thread(void **state)
     assert_ptr_equal(sb_fonts_thread(), mine);
 }
 
+/* The text runs of a render as (x, y, w, h, chars), in order. */
+static void runs_of(const sb_render *r, sb_buf *out)
+{
+    for (size_t i = 0; i < r->n_nodes; i++) {
+        const sb_rnode *n = &r->nodes[i];
+        if (n->is_text)
+            sb_buf_printf(out, "%d,%d,%d,%d,%u;", n->x, n->y, n->w, n->h, n->chars);
+    }
+}
+
+static sb_render *render_string(const char *page, sb_doc **doc)
+{
+    *doc = sb_doc_parse(page, strlen(page));
+    assert_non_null(*doc);
+    char err[256];
+    sb_render *r = sb_render_page(*doc, NULL, NULL, err, sizeof err);
+    assert_non_null(r);
+    return r;
+}
+
+/* Left out because they cannot render (prep.c's never_rendered): the page
+ * lays out exactly as the same page without them. */
+static void test_left_out_elements_change_nothing(void **state)
+{
+    (void)state;
+    const char *with = "<!DOCTYPE html><html><head><title>t</title><meta charset=utf-8>"
+                       "<link rel=preload href=x.js><script>var a = 1;</script></head><body>"
+                       "<div>Before <script>document.write('x')</script>the svg "
+                       "<svg width=20 height=10><g><text>label</text><path d='M0 0'/></g></svg>"
+                       " and after.<input type=hidden value=1><noscript>no script</noscript>"
+                       "<template><p>later</p></template></div>"
+                       "<table>\n <tr>\n  <td>cell</td>\n </tr>\n</table></body></html>";
+    const char *without = "<!DOCTYPE html><html><head></head><body>"
+                          "<div>Before the svg <svg width=20 height=10></svg> and after.</div>"
+                          "<table><tr><td>cell</td></tr></table></body></html>";
+    sb_doc *d1, *d2;
+    sb_render *r1 = render_string(with, &d1);
+    sb_render *r2 = render_string(without, &d2);
+    sb_buf a = SB_BUF_INIT, b = SB_BUF_INIT;
+    runs_of(r1, &a);
+    runs_of(r2, &b);
+    assert_string_equal(a.data, b.data);
+    assert_int_equal(r1->height, r2->height);
+    sb_buf_free(&a);
+    sb_buf_free(&b);
+    sb_render_free(r1);
+    sb_render_free(r2);
+    sb_doc_free(d1);
+    sb_doc_free(d2);
+}
+
+/* Prose joined into groups of words (prep.h) is as wide as the same words
+ * given one by one: a line of 13 words as one text node (joined) ends where
+ * the same line split by elements into short, unjoined nodes ends. */
+static void test_joined_words_measure_as_before(void **state)
+{
+    (void)state;
+    const char *joined = "<html><body><p>The quick brown fox jumps over the lazy dog and "
+                         "runs far away.</p></body></html>";
+    const char *split = "<html><body><p><span>The quick brown fox</span> <span>jumps over "
+                        "the lazy</span> <span>dog and runs</span> <span>far away.</span>"
+                        "</p></body></html>";
+    sb_doc *d1, *d2;
+    sb_render *r1 = render_string(joined, &d1);
+    sb_render *r2 = render_string(split, &d2);
+    int end1 = 0, end2 = 0;
+    unsigned chars1 = 0, chars2 = 0, runs1 = 0, runs2 = 0;
+    for (size_t i = 0; i < r1->n_nodes; i++)
+        if (r1->nodes[i].is_text) {
+            end1 = r1->nodes[i].x + r1->nodes[i].w;
+            chars1 += r1->nodes[i].chars;
+            runs1++;
+        }
+    for (size_t i = 0; i < r2->n_nodes; i++)
+        if (r2->nodes[i].is_text) {
+            end2 = r2->nodes[i].x + r2->nodes[i].w;
+            chars2 += r2->nodes[i].chars;
+            runs2++;
+        }
+    assert_int_equal(runs1, 5);  /* 13 words in groups of 3 */
+    assert_int_equal(runs2, 13); /* one word each */
+    assert_int_equal(chars1, 50);
+    assert_int_equal(chars2, 50);
+    assert_int_equal(end1, end2);
+    sb_render_free(r1);
+    sb_render_free(r2);
+    sb_doc_free(d1);
+    sb_doc_free(d2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -188,6 +279,8 @@ int main(void)
         cmocka_unit_test(test_cascade_through_imported_sheets),
         cmocka_unit_test(test_same_render_with_any_font_context),
         cmocka_unit_test(test_one_font_context_per_thread),
+        cmocka_unit_test(test_left_out_elements_change_nothing),
+        cmocka_unit_test(test_joined_words_measure_as_before),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
