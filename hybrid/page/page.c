@@ -72,20 +72,37 @@ sb_page *sb_page_open(const void *bytes, size_t len, const sb_options *opt, char
     sb_page *p = sb_xcalloc(1, sizeof *p);
     p->opened_ms = opened_ms;
     p->opt = opt;
-    p->html = sb_decode_html_transport(bytes, len, opt ? opt->transport_charset : NULL, &p->len,
-                                       p->encoding, sizeof p->encoding);
+    /* Only the first SB_MAX_MARKUP_BYTES of the decoded page are ever
+     * parsed (dom/doc/markup_cap.h), and every encoding gives at least one
+     * UTF-8 byte for two input bytes (but for ISO-2022-JP's escapes, which
+     * then only shorten what is parsed), so decoding stops past twice
+     * that: a 64 MB page does not hold a 64 MB decoded copy beside the
+     * input (README "Per-page budgets": 256 MB). */
+    size_t decode_len = len < SB_PAGE_DECODE_BYTES ? len : SB_PAGE_DECODE_BYTES;
+    size_t decoded_len = 0;
+    char *decoded = sb_decode_html_transport(bytes, decode_len,
+                                             opt ? opt->transport_charset : NULL, &decoded_len,
+                                             p->encoding, sizeof p->encoding);
     /* Nothing but white space is no page either, whatever its encoding. */
-    if (sb_only_white_space(p->html, p->len)) {
+    if (sb_only_white_space(decoded, decoded_len)) {
         snprintf(err, errlen, "empty page");
+        free(decoded);
         sb_page_free(p);
         return NULL;
     }
-    p->doc = sb_doc_parse(p->html, p->len);
+    p->doc = sb_doc_parse(decoded, decoded_len);
+    free(decoded);
     if (!p->doc) {
         snprintf(err, errlen, "the HTML parser could not parse the page");
         sb_page_free(p);
         return NULL;
     }
+    /* The page as parsed: the document's own copy, after the caps. */
+    p->html = p->doc->html;
+    p->len = p->doc->html_len;
+    if (decode_len < len && opt && opt->explain)
+        fprintf(opt->explain, "page: only the first %zu of %zu bytes decoded\n", decode_len,
+                len);
     if (p->doc->cap_reason[0] && opt && opt->explain)
         fprintf(opt->explain, "%s\n", p->doc->cap_reason);
     sb_noscript_unwrap(p->doc);
@@ -156,8 +173,7 @@ void sb_page_free(sb_page *p)
         return;
     sb_boxtree_free(p->boxes);
     sb_meta_free(&p->meta);
-    sb_doc_free(p->doc);
-    free(p->html);
+    sb_doc_free(p->doc); /* p->html is the document's */
     free(p->base_url);
     free(p);
 }

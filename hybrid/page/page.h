@@ -7,11 +7,14 @@
 
 #include "storybox.h"
 #include "dom/doc/doc.h"
+#include "dom/doc/markup_cap.h"
 #include "dom/doc/meta.h"
 #include "layout/boxtree/boxtree.h"
 
 typedef struct sb_page {
-    char *html;           /* decoded UTF-8, NUL-terminated */
+    /* The page as parsed: decoded UTF-8 after the markup caps, the
+     * document's copy (doc->html), NUL-terminated. */
+    const char *html;
     size_t len;
     char encoding[32];    /* what the bytes were decoded from */
     sb_doc *doc;
@@ -26,6 +29,9 @@ typedef struct sb_page {
     char render_error[256];
     bool render_tried;
 } sb_page;
+
+/* Input bytes decoded at most: twice the markup byte cap (see page.c). */
+#define SB_PAGE_DECODE_BYTES (2 * SB_MAX_MARKUP_BYTES + 65536)
 
 /* Decodes and parses.  Returns NULL with a one-line reason in err. */
 sb_page *sb_page_open(const void *bytes, size_t len, const sb_options *opt,
