@@ -53,8 +53,8 @@ static void test_budget_spent_before_render(void **state)
     sb_page *p = open_sample(NULL);
     p->opened_ms -= 20000;
     assert_null(sb_page_render(p));
-    assert_non_null(strstr(p->render_error,
-                           "page: time budget of 10000 ms spent before the render ("));
+    assert_non_null(
+        strstr(p->render_error, "page: time budget of 10000 ms spent before the render ("));
     /* the result is kept: a second call does not try again */
     assert_null(sb_page_render(p));
     sb_page_free(p);
@@ -64,8 +64,8 @@ static void test_budget_spent_before_render(void **state)
     p = open_sample(&opt);
     p->opened_ms -= 3000;
     assert_null(sb_page_render(p));
-    assert_non_null(strstr(p->render_error,
-                           "page: time budget of 3000 ms spent before the render ("));
+    assert_non_null(
+        strstr(p->render_error, "page: time budget of 3000 ms spent before the render ("));
     sb_page_free(p);
 }
 

@@ -80,9 +80,8 @@ sb_page *sb_page_open(const void *bytes, size_t len, const sb_options *opt, char
      * input (README "Per-page budgets": 256 MB). */
     size_t decode_len = len < SB_PAGE_DECODE_BYTES ? len : SB_PAGE_DECODE_BYTES;
     size_t decoded_len = 0;
-    char *decoded = sb_decode_html_transport(bytes, decode_len,
-                                             opt ? opt->transport_charset : NULL, &decoded_len,
-                                             p->encoding, sizeof p->encoding);
+    char *decoded = sb_decode_html_transport(bytes, decode_len, opt ? opt->transport_charset : NULL,
+                                             &decoded_len, p->encoding, sizeof p->encoding);
     /* Nothing but white space is no page either, whatever its encoding. */
     if (sb_only_white_space(decoded, decoded_len)) {
         snprintf(err, errlen, "empty page");
@@ -101,8 +100,7 @@ sb_page *sb_page_open(const void *bytes, size_t len, const sb_options *opt, char
     p->html = p->doc->html;
     p->len = p->doc->html_len;
     if (decode_len < len && opt && opt->explain)
-        fprintf(opt->explain, "page: only the first %zu of %zu bytes decoded\n", decode_len,
-                len);
+        fprintf(opt->explain, "page: only the first %zu of %zu bytes decoded\n", decode_len, len);
     if (p->doc->cap_reason[0] && opt && opt->explain)
         fprintf(opt->explain, "%s\n", p->doc->cap_reason);
     sb_noscript_unwrap(p->doc);
