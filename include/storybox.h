@@ -86,7 +86,7 @@ typedef struct sb_options {
     const char *css_dir;  /* local stylesheets for <link rel=stylesheet> */
     sb_resource_fn resource; /* NULL: none; asked before css_dir */
     void *resource_ctx;      /* passed to resource */
-    int time_budget_ms;   /* per page render budget; 0 = default (10 s) */
+    int time_budget_ms;   /* per page, wall clock from decoding to layout; 0 = 10 s */
     sb_similarity similarity;
     FILE *explain;        /* non-NULL: human-readable decisions go here */
     const char *png_path; /* non-NULL: box overlay PNG of the page */

@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "dom/base/strbuf.h"
 #include "dom/doc/doc.h"
 #include "dom/doc/meta.h"
 
@@ -380,6 +381,40 @@ static void test_language(void **state)
     check_lang(NULL, NULL);
 }
 
+/* JSON-LD text is read up to 1 MB a page (a parsed tree takes up to 50
+ * times its text): a block that would pass the cap is skipped, a small one
+ * after it still counts. */
+static void test_ld_byte_cap(void **state)
+{
+    (void)state;
+    sb_buf b = SB_BUF_INIT;
+    sb_buf_puts(&b, "<html><head><script type=\"application/ld+json\">"
+                    "{\"@type\":\"NewsArticle\",\"headline\":\"Too big\",\"x\":[");
+    for (int i = 0; i < 600000; i++) /* 1.2 MB */
+        sb_buf_puts(&b, "0,");
+    sb_buf_puts(&b, "0]}</script><script type=\"application/ld+json\">"
+                    "{\"@type\":\"NewsArticle\",\"headline\":\"Read\"}</script>"
+                    "</head><body><p>x</p></body></html>");
+    sb_meta m;
+    extract_html(b.data, b.len, NULL, &m);
+    assert_field(m.ld_headline, "Read");
+    sb_meta_free(&m);
+
+    /* Under the cap the first article wins, as before. */
+    sb_buf_free(&b);
+    sb_buf_puts(&b, "<html><head><script type=\"application/ld+json\">"
+                    "{\"@type\":\"NewsArticle\",\"headline\":\"First\",\"x\":[");
+    for (int i = 0; i < 400000; i++) /* 0.8 MB */
+        sb_buf_puts(&b, "0,");
+    sb_buf_puts(&b, "0]}</script><script type=\"application/ld+json\">"
+                    "{\"@type\":\"NewsArticle\",\"headline\":\"Second\"}</script>"
+                    "</head><body><p>x</p></body></html>");
+    extract_html(b.data, b.len, NULL, &m);
+    assert_field(m.ld_headline, "First");
+    sb_meta_free(&m);
+    sb_buf_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -393,6 +428,7 @@ int main(void)
         cmocka_unit_test(test_empty_and_hostile),
         cmocka_unit_test(test_clean_byline),
         cmocka_unit_test(test_language),
+        cmocka_unit_test(test_ld_byte_cap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

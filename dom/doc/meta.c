@@ -18,6 +18,12 @@
 
 /* Enough for any real page; bounds the work a hostile one can cause. */
 #define MAX_LD_OBJECTS 4096
+/* JSON-LD text parsed per page, all scripts together.  A parsed tree takes
+ * up to 50 times its text (a node for every "0," of an array): 4 MB of it
+ * took 230 MB, past the per-page budget (README: 256 MB), while the
+ * corpora's largest page carries 52 KB of JSON-LD.  Scripts that would go
+ * past the cap are skipped; smaller ones after them are still read. */
+#define MAX_LD_BYTES ((size_t)1 << 20)
 #define MAX_BYLINE_CANDIDATES 200
 #define MAX_BYLINE_LEN 100
 #define MAX_AUTHORS 16
@@ -40,6 +46,7 @@ typedef struct {
     size_t n_trees;
     ld_object *objs;
     size_t n_objs;
+    size_t ld_bytes; /* JSON-LD text parsed so far (MAX_LD_BYTES) */
     const sb_json *article;   /* the story's JSON-LD object, or NULL */
     const sb_json *webpage;   /* a page-level object, for date fallbacks */
     const GumboNode *title_el, *base_el, *canonical_el, *image_src_el;
@@ -346,9 +353,18 @@ static void strip_script_wrappers(const char **start, const char **end)
 
 static void add_ld_script(ctx *c, const GumboNode *script)
 {
+    /* Past the object cap a tree would add nothing but its memory. */
+    if (c->n_objs >= MAX_LD_OBJECTS)
+        return;
     char *text = raw_text(script);
     const char *start = text, *end = text + strlen(text);
     strip_script_wrappers(&start, &end);
+    size_t len = (size_t)(end - start);
+    if (len > MAX_LD_BYTES - c->ld_bytes) {
+        free(text);
+        return;
+    }
+    c->ld_bytes += len;
     sb_json *tree = sb_json_parse(start, (size_t)(end - start), SB_JSON_DECODE_ENTITIES, NULL, 0);
     free(text);
     if (!tree)

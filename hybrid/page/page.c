@@ -1,9 +1,11 @@
 #include "hybrid/page/page.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "dom/base/fileio.h"
 #include "dom/doc/encoding.h"
 #include "dom/doc/noscript.h"
 #include "dom/doc/sniff.h"
@@ -51,6 +53,8 @@ static bool find_base(const GumboNode *n, int depth, void *ctx)
 sb_page *sb_page_open(const void *bytes, size_t len, const sb_options *opt, char *err,
                       size_t errlen)
 {
+    /* The clock starts before anything is done with the bytes. */
+    double opened_ms = sb_clock_ms();
     if (len == 0) {
         snprintf(err, errlen, "empty page");
         return NULL;
@@ -66,21 +70,37 @@ sb_page *sb_page_open(const void *bytes, size_t len, const sb_options *opt, char
         return NULL;
     }
     sb_page *p = sb_xcalloc(1, sizeof *p);
+    p->opened_ms = opened_ms;
     p->opt = opt;
-    p->html = sb_decode_html_transport(bytes, len, opt ? opt->transport_charset : NULL, &p->len,
-                                       p->encoding, sizeof p->encoding);
+    /* Only the first SB_MAX_MARKUP_BYTES of the decoded page are ever
+     * parsed (dom/doc/markup_cap.h), and every encoding gives at least one
+     * UTF-8 byte for two input bytes (but for ISO-2022-JP's escapes, which
+     * then only shorten what is parsed), so decoding stops past twice
+     * that: a 64 MB page does not hold a 64 MB decoded copy beside the
+     * input (README "Per-page budgets": 256 MB). */
+    size_t decode_len = len < SB_PAGE_DECODE_BYTES ? len : SB_PAGE_DECODE_BYTES;
+    size_t decoded_len = 0;
+    char *decoded = sb_decode_html_transport(bytes, decode_len, opt ? opt->transport_charset : NULL,
+                                             &decoded_len, p->encoding, sizeof p->encoding);
     /* Nothing but white space is no page either, whatever its encoding. */
-    if (sb_only_white_space(p->html, p->len)) {
+    if (sb_only_white_space(decoded, decoded_len)) {
         snprintf(err, errlen, "empty page");
+        free(decoded);
         sb_page_free(p);
         return NULL;
     }
-    p->doc = sb_doc_parse(p->html, p->len);
+    p->doc = sb_doc_parse(decoded, decoded_len);
+    free(decoded);
     if (!p->doc) {
         snprintf(err, errlen, "the HTML parser could not parse the page");
         sb_page_free(p);
         return NULL;
     }
+    /* The page as parsed: the document's own copy, after the caps. */
+    p->html = p->doc->html;
+    p->len = p->doc->html_len;
+    if (decode_len < len && opt && opt->explain)
+        fprintf(opt->explain, "page: only the first %zu of %zu bytes decoded\n", decode_len, len);
     if (p->doc->cap_reason[0] && opt && opt->explain)
         fprintf(opt->explain, "%s\n", p->doc->cap_reason);
     sb_noscript_unwrap(p->doc);
@@ -108,20 +128,40 @@ const sb_boxtree *sb_page_render(sb_page *p)
     if (p->render_tried)
         return p->boxes;
     p->render_tried = true;
+    /* One wall-clock budget for the whole page: what decoding and parsing
+     * (and, for a picture after the dom method, the DOM step) took is not
+     * the render's to spend again. */
+    int budget_ms =
+        p->opt && p->opt->time_budget_ms > 0 ? p->opt->time_budget_ms : SB_LAYOUT_BUDGET_MS;
+    double spent_ms = sb_clock_ms() - p->opened_ms;
+    if (spent_ms >= budget_ms - 1) {
+        snprintf(p->render_error, sizeof p->render_error,
+                 "page: time budget of %d ms spent before the render (%.0f ms since the page "
+                 "was opened)",
+                 budget_ms, spent_ms);
+        return NULL;
+    }
     sb_layout_opts lo = {0};
     if (p->opt) {
         lo.width = p->opt->width;
         lo.css_dir = p->opt->css_dir;
         lo.resource = p->opt->resource;
         lo.resource_ctx = p->opt->resource_ctx;
-        lo.time_budget_ms = p->opt->time_budget_ms;
         /* the words' text costs a copy: only for a picture */
         lo.keep_text = p->opt->png_path != NULL;
     }
+    lo.time_budget_ms = budget_ms - (int)spent_ms;
     lo.base_url = p->base_url;
     p->boxes = sb_boxtree_build(p->doc, &lo, p->render_error, sizeof p->render_error);
     if (!p->boxes && !p->render_error[0])
         snprintf(p->render_error, sizeof p->render_error, "rendering failed");
+    /* A budget message names the render's share; say whose it was. */
+    if (!p->boxes && strstr(p->render_error, "time budget") && lo.time_budget_ms < budget_ms) {
+        size_t used = strlen(p->render_error);
+        snprintf(p->render_error + used, sizeof p->render_error - used,
+                 " (the page's %d ms less %d ms spent before the render)", budget_ms,
+                 (int)spent_ms);
+    }
     return p->boxes;
 }
 
@@ -131,8 +171,7 @@ void sb_page_free(sb_page *p)
         return;
     sb_boxtree_free(p->boxes);
     sb_meta_free(&p->meta);
-    sb_doc_free(p->doc);
-    free(p->html);
+    sb_doc_free(p->doc); /* p->html is the document's */
     free(p->base_url);
     free(p);
 }

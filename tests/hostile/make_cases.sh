@@ -18,10 +18,12 @@ if [ "$scale" = full ]; then
     words_gz_mb=31 words_mb=15 tabs_mb=5 marks=200000 cjk_chars=3000000
     bomb_mb=1024 elements=300000 rules=100000 brs=500000 word_mb=5 css_elements=25000
     paragraphs=200000 images=100000 links=50000 para_word_chars=1000000
+    deep=100000 metas=10000 warc_records=10000 mhtml_parts=10000 ld_mb=15
 else
     words_gz_mb=3 words_mb=2 tabs_mb=1 marks=50000 cjk_chars=300000
     bomb_mb=300 elements=100000 rules=20000 brs=100000 word_mb=1 css_elements=2000
     paragraphs=20000 images=10000 links=5000 para_word_chars=200000
+    deep=20000 metas=2000 warc_records=1000 mhtml_parts=2000 ld_mb=2
 fi
 
 # repeat TEXT BYTES: TEXT over and over, cut at BYTES.
@@ -119,6 +121,71 @@ awk -v n="$links" 'BEGIN { printf "<html><body><nav>";
 { printf '<html><body><article><h1>One word</h1><p>'
   repeat 'abcdefghij' "$para_word_chars"
   printf '</p></article></body></html>\n'; } >"$out/paragraph_one_word.html"
+
+# Deep lists and tables (the DOM step walks up and down them): lists
+# nested `deep` levels, items in items, and tables in cells.
+awk -v n="$deep" 'BEGIN { printf "<html><body><article><h1>Lists</h1>";
+    for (i = 0; i < n; i++) printf "<ul><li>item %d", i;
+    print "</article></body></html>" }' >"$out/nested_lists.html"
+awk -v n="$deep" 'BEGIN { printf "<html><body><article><h1>Ordered</h1>";
+    for (i = 0; i < n; i++) printf "<ol><li>";
+    printf "deep";
+    for (i = 0; i < n; i++) printf "</li></ol>";
+    print "</article></body></html>" }' >"$out/nested_ordered_lists.html"
+awk -v n="$deep" 'BEGIN { printf "<html><body>";
+    for (i = 0; i < n; i++) printf "<table><tr><td>";
+    print "cell</body></html>" }' >"$out/deep_tables.html"
+
+# Metadata in bulk: `metas` <meta> tags of the keys the metadata reader
+# looks up, and `metas` JSON-LD blocks of articles with authors and
+# images, then one JSON-LD @graph of `metas` x 10 objects.
+awk -v n="$metas" 'BEGIN { printf "<html><head><title>Metas</title>\n";
+    for (i = 0; i < n; i++) {
+        printf "<meta name=\"author\" content=\"Author Number %d\">", i;
+        printf "<meta property=\"og:image\" content=\"/og/%d.jpg\">", i;
+        printf "<meta property=\"article:published_time\" content=\"2020-01-%02dT10:00:00Z\">\n", 1 + i % 28 }
+    print "</head><body><article><h1>Metas</h1><p>The story under all that metadata.</p></article></body></html>" }' \
+    >"$out/many_metas.html"
+awk -v n="$metas" 'BEGIN { printf "<html><head><title>JSON-LD</title>\n";
+    for (i = 0; i < n; i++)
+        printf "<script type=\"application/ld+json\">{\"@context\":\"https://schema.org\",\"@type\":\"NewsArticle\",\"headline\":\"Headline %d\",\"datePublished\":\"2020-02-03T04:05:06Z\",\"author\":[{\"@type\":\"Person\",\"name\":\"Writer %d\"},{\"@type\":\"Person\",\"name\":\"Other %d\"}],\"image\":{\"@type\":\"ImageObject\",\"url\":\"/ld/%d.jpg\",\"width\":1200,\"height\":800},\"articleBody\":\"Body %d\"}</script>\n", i, i, i, i, i;
+    printf "<script type=\"application/ld+json\">{\"@context\":\"https://schema.org\",\"@graph\":[";
+    for (i = 0; i < n * 10; i++)
+        printf "%s{\"@type\":\"%s\",\"@id\":\"#o%d\",\"name\":\"Object %d\",\"isPartOf\":{\"@id\":\"#o%d\"}}", i ? "," : "", i % 3 ? "WebPage" : "NewsArticle", i, i, i ? i - 1 : 0;
+    print "]}</script></head><body><article><h1>JSON-LD</h1><p>The story under all those blocks.</p></article></body></html>" }' \
+    >"$out/many_json_ld.html"
+
+# One JSON-LD block of `ld_mb` MB of "0," (the parsed tree takes up to
+# 50 times its text: 4 MB took 230 MB before the JSON-LD cap).
+{ printf '<html><head><script type="application/ld+json">{"@type":"NewsArticle","headline":"Big","x":['
+  repeat '0,' $((ld_mb << 20))
+  printf '0]}</script></head><body><article><h1>Big JSON-LD</h1><p>The story after it.</p></article></body></html>\n'; } \
+    >"$out/big_json_ld.html"
+
+# A WARC file of `warc_records` tiny pages (one record each: the batch
+# path, not one page) and an MHTML message of `mhtml_parts` parts (its
+# cap), a page linking stylesheets among them; one part over the cap must
+# give an error record.
+awk -v n="$warc_records" 'BEGIN {
+    for (i = 0; i < n; i++) {
+        body = sprintf("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<html><head><title>Page %d</title></head><body><p>Tiny page %d.</p></body></html>", i, i);
+        printf "WARC/1.0\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:r%d>\r\n", i;
+        printf "WARC-Target-URI: http://example.com/%d\r\nContent-Type: application/http; msgtype=response\r\n", i;
+        printf "Content-Length: %d\r\n\r\n%s\r\n\r\n", length(body), body } }' >"$out/many_records.warc"
+# mhtml PARTS: a message of PARTS parts, the first the page.
+mhtml() {
+    awk -v n="$1" 'BEGIN {
+        printf "MIME-Version: 1.0\r\nContent-Type: multipart/related; type=\"text/html\"; boundary=\"B\"\r\n\r\n";
+        printf "--B\r\nContent-Type: text/html; charset=utf-8\r\nContent-Location: http://example.com/page\r\n\r\n";
+        printf "<html><head><title>Parts</title>";
+        for (i = 1; i < n && i <= 200; i++) printf "<link rel=stylesheet href=\"http://example.com/s%d.css\">", i;
+        printf "</head><body><article><h1>Parts</h1><p class=c1>The story of a page saved with many parts.</p></article></body></html>\r\n";
+        for (i = 1; i < n; i++)
+            printf "--B\r\nContent-Type: text/css\r\nContent-Location: http://example.com/s%d.css\r\n\r\n.c%d { margin: 1px }\r\n", i, i;
+        printf "--B--\r\n" }'
+}
+mhtml "$mhtml_parts" >"$out/many_parts.mhtml"
+mhtml 10001 >"$out/too_many_parts.mhtml" # SB_MHTML_MAX_PARTS + 1
 
 # The 64 MB cases of the README's budget (any input up to 64 MB: 256 MB
 # peak RSS, 10 s), only at full size: just under the 64 MB input cap, and
