@@ -662,6 +662,27 @@ static bool standfirst_candidate(const sb_story_ctx *c, const sb_para *p, const 
     return root < 0 || sb_standfirst_named(c, p->elem, root) || is_heading(p->tag);
 }
 
+/* A standfirst is printed apart from the body: a paragraph that is a
+ * sibling of the body's first paragraph (same parent element), neither
+ * named a standfirst nor set in a heading tag, is the body's own opening
+ * paragraph that the story root left out (a police report's first two
+ * paragraphs above the root).  Returns how many picks stay: the picks
+ * before the first such sibling. */
+static size_t standfirst_apart_from_body(const sb_story_ctx *c, const size_t *pick, size_t n,
+                                         const sb_para *body)
+{
+    int body_parent = c->info[body->elem].parent;
+    for (size_t k = 0; k < n; k++) {
+        const sb_para *p = &c->paras[pick[k]];
+        if (c->info[p->elem].parent == body_parent && !is_heading(p->tag) &&
+            !sb_standfirst_named(c, p->elem, body_parent)) {
+            explain_para(c->explain, p, "KEEP", "not a standfirst: a sibling of the body's paragraphs");
+            return k;
+        }
+    }
+    return n;
+}
+
 static char *take_standfirst(const sb_story_ctx *c, const root_range *rr, size_t n_rr,
                              int headline_elem, bool *keep)
 {
@@ -679,9 +700,11 @@ static char *take_standfirst(const sb_story_ctx *c, const root_range *rr, size_t
             continue;
         }
         body_follows = n > 0 && !is_heading(p->tag);
+        if (body_follows)
+            n = standfirst_apart_from_body(c, pick, n, p);
         break;
     }
-    if (!body_follows)
+    if (!body_follows || n == 0)
         return NULL;
     sb_buf out = SB_BUF_INIT;
     for (size_t k = 0; k < n; k++) {
