@@ -676,7 +676,8 @@ static size_t standfirst_apart_from_body(const sb_story_ctx *c, const size_t *pi
         const sb_para *p = &c->paras[pick[k]];
         if (c->info[p->elem].parent == body_parent && !is_heading(p->tag) &&
             !sb_standfirst_named(c, p->elem, body_parent)) {
-            explain_para(c->explain, p, "KEEP", "not a standfirst: a sibling of the body's paragraphs");
+            explain_para(c->explain, p, "KEEP",
+                         "not a standfirst: a sibling of the body's paragraphs");
             return k;
         }
     }
@@ -910,11 +911,12 @@ static void trim_tail_after_body(const sb_story_ctx *c, bool *keep)
                 if (keep[i]) {
                     keep[i] = false;
                     explain_para(c->explain, &c->paras[i], "DROP",
-                                 i == (size_t)start ? "lead-in line of a block after the story's body"
-                                                    : "in a block after the story's body, opened by a lead-in line");
+                                 i == (size_t)start
+                                     ? "box label of a block after the story's body"
+                                     : "in a block after the story's body, opened by a box label");
                 }
     }
-    /* Lead-in lines left dangling at the very end. */
+    /* Box labels left dangling at the very end. */
     for (size_t k = c->n_paras; k-- > 0;) {
         if (!keep[k])
             continue;
@@ -926,7 +928,8 @@ static void trim_tail_after_body(const sb_story_ctx *c, bool *keep)
         if (!story_before)
             break;
         keep[k] = false;
-        explain_para(c->explain, &c->paras[k], "DROP", "lead-in line ending the story (nothing under it)");
+        explain_para(c->explain, &c->paras[k], "DROP",
+                     "box label ending the story (nothing under it)");
     }
 }
 

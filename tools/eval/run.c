@@ -218,10 +218,9 @@ char *sb_eval_scored_text(const sb_corpus *c, const sb_story *s)
         sb_buf_puts(&b, s->standfirst);
         sb_buf_puts(&b, "\n\n");
     }
-    size_t *offset = c->gold_has_captions && s->n_images
-                         ? calloc(s->n_images, sizeof *offset)
-                         : NULL;
-    bool *kept = offset ? calloc(s->n_images, sizeof *kept) : NULL;
+    size_t *offset =
+        c->gold_has_captions && s->n_images ? sb_xcalloc(s->n_images, sizeof *offset) : NULL;
+    bool *kept = offset ? sb_xcalloc(s->n_images, sizeof *kept) : NULL;
     for (size_t k = 0; kept && k < s->n_images; k++) {
         const char *cap = s->images[k].caption;
         bool seen = !cap || !*cap;
