@@ -15,6 +15,8 @@
 #include "tools/eval/report.h"
 #include "tools/eval/run.h"
 #include "dom/base/json.h"
+#include "storybox.h"
+#include "tests/support/samples.h"
 
 /* fontconfig's one-time leak is suppressed by
  * tools/sanitize/lsan_suppressions.c, linked into every sanitizer build's
@@ -363,6 +365,58 @@ static void test_dom_aeb(void **state)
     sb_corpus_free(c);
 }
 
+/* The convention a corpus declares decides what is scored: the gallery
+ * sample's three captions stand between its second and third paragraphs,
+ * and come there when the gold keeps captions, with the standfirst first
+ * when it keeps that. */
+static void test_scored_text_conventions(void **state)
+{
+    (void)state;
+    size_t len;
+    char *html = read_sample("news", "gallery.html", &len);
+    sb_options opt;
+    sb_options_init(&opt);
+    opt.method = "dom";
+    sb_story *s = sb_extract(html, len, &opt);
+    assert_null(s->error);
+    static const char p1[] = "The spring fair returned to Millbrook common on Saturday for the "
+                             "first time in four years, drawing an estimated 8,000 visitors over "
+                             "the weekend.\n\n";
+    static const char p2[] = "Organisers had cancelled the fair twice because of flooding on the "
+                             "common, and once for lack of volunteers. This year a new drainage "
+                             "channel, dug last autumn, kept the ground firm despite two days of "
+                             "rain earlier in the week.\n\n";
+    static const char caps[] = "The steam fair at dusk on Saturday.\n\n"
+                               "Children on the carousel, which was restored over the winter.\n\n"
+                               "Judging in the produce tent on Sunday morning.\n\n";
+    static const char p3[] = "Stallholders said trade was the best they could remember. A "
+                             "cheesemaker from the next valley sold out by Saturday afternoon and "
+                             "had to drive home for more stock.\n\n"
+                             "The fair's committee will meet next month to decide whether to add "
+                             "a third day next year.";
+    char want[4096];
+    sb_corpus conv = {0};
+    char *got = sb_eval_scored_text(&conv, s);
+    snprintf(want, sizeof want, "%s%s%s", p1, p2, p3);
+    assert_string_equal(got, want);
+    free(got);
+    conv.gold_has_captions = true;
+    got = sb_eval_scored_text(&conv, s);
+    snprintf(want, sizeof want, "%s%s%s%s", p1, p2, caps, p3);
+    assert_string_equal(got, want);
+    free(got);
+    /* A record with a standfirst: it comes first, then the text. */
+    free(s->standfirst);
+    s->standfirst = sb_xstrdup("A dek.");
+    conv.gold_has_standfirst = true;
+    got = sb_eval_scored_text(&conv, s);
+    snprintf(want, sizeof want, "A dek.\n\n%s%s%s%s", p1, p2, caps, p3);
+    assert_string_equal(got, want);
+    free(got);
+    sb_story_free(s);
+    free(html);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -376,6 +430,7 @@ int main(void)
         cmocka_unit_test(test_dom_readability),
         cmocka_unit_test(test_dom_trafilatura),
         cmocka_unit_test(test_dom_aeb),
+        cmocka_unit_test(test_scored_text_conventions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -662,6 +662,28 @@ static bool standfirst_candidate(const sb_story_ctx *c, const sb_para *p, const 
     return root < 0 || sb_standfirst_named(c, p->elem, root) || is_heading(p->tag);
 }
 
+/* A standfirst is printed apart from the body: a paragraph that is a
+ * sibling of the body's first paragraph (same parent element), neither
+ * named a standfirst nor set in a heading tag, is the body's own opening
+ * paragraph that the story root left out (a police report's first two
+ * paragraphs above the root).  Returns how many picks stay: the picks
+ * before the first such sibling. */
+static size_t standfirst_apart_from_body(const sb_story_ctx *c, const size_t *pick, size_t n,
+                                         const sb_para *body)
+{
+    int body_parent = c->info[body->elem].parent;
+    for (size_t k = 0; k < n; k++) {
+        const sb_para *p = &c->paras[pick[k]];
+        if (c->info[p->elem].parent == body_parent && !is_heading(p->tag) &&
+            !sb_standfirst_named(c, p->elem, body_parent)) {
+            explain_para(c->explain, p, "KEEP",
+                         "not a standfirst: a sibling of the body's paragraphs");
+            return k;
+        }
+    }
+    return n;
+}
+
 static char *take_standfirst(const sb_story_ctx *c, const root_range *rr, size_t n_rr,
                              int headline_elem, bool *keep)
 {
@@ -679,9 +701,11 @@ static char *take_standfirst(const sb_story_ctx *c, const root_range *rr, size_t
             continue;
         }
         body_follows = n > 0 && !is_heading(p->tag);
+        if (body_follows)
+            n = standfirst_apart_from_body(c, pick, n, p);
         break;
     }
-    if (!body_follows)
+    if (!body_follows || n == 0)
         return NULL;
     sb_buf out = SB_BUF_INIT;
     for (size_t k = 0; k < n; k++) {
@@ -770,6 +794,142 @@ static void trim_end_notices(const sb_story_ctx *c, bool *keep, const char *auth
     for (size_t k = 0; k < n; k++) {
         keep[run[k]] = false;
         explain_para(c->explain, &c->paras[run[k]], "DROP", why[k]);
+    }
+}
+
+/* The end of the story, told by where its paragraphs stand.  The body is
+ * the element that holds, as direct children, the most kept text; a
+ * related-stories block, a "more from the author" box or a support appeal
+ * stands after its last paragraph, in a box of its own, and opens with a
+ * box label ("You may also like", "About the author": sb_lead_in_line set
+ * in a heading, <div> or span, not in a <p>).  Such a tail is dropped when
+ * it is short beside the story (at most a quarter of the kept text before
+ * it) and is not a section of the story, and box labels left as the
+ * story's very last lines (nothing of their own under them) go too. */
+#define TAIL_MAX_SHARE 4
+
+/* The parent element of the kept paragraphs with the most kept bytes. */
+static int body_container(const sb_story_ctx *c, const bool *keep)
+{
+    int best = -1;
+    size_t best_bytes = 0;
+    for (size_t i = 0; i < c->n_paras; i++) {
+        if (!keep[i])
+            continue;
+        int parent = c->info[c->paras[i].elem].parent;
+        if (parent < 0 || parent == best)
+            continue;
+        size_t bytes = 0;
+        for (size_t j = i; j < c->n_paras; j++)
+            if (keep[j] && c->info[c->paras[j].elem].parent == parent)
+                bytes += c->paras[j].len;
+        if (bytes > best_bytes) {
+            best_bytes = bytes;
+            best = parent;
+        }
+    }
+    return best;
+}
+
+/* Same tag and same class attribute: two containers of one template. */
+static bool same_kind(const sb_story_ctx *c, int a, int b)
+{
+    const GumboNode *na = c->doc->elems[a], *nb = c->doc->elems[b];
+    if (strcmp(sb_tag_name(na), sb_tag_name(nb)) != 0)
+        return false;
+    const char *ca = sb_attr(na, "class"), *cb = sb_attr(nb, "class");
+    return ca && cb && strcmp(ca, cb) == 0;
+}
+
+/* Levels above a tail paragraph searched for a container like the body's. */
+#define SECTION_LOOKUP_LEVELS 3
+
+/* A tail that is the story's own next section, set in a container of its
+ * own (Medium's sections, <section class="part"> after <section
+ * class="part">): a paragraph of the tail sits in a container of the
+ * body's own tag and class, its opening heading has the tag of a
+ * subheading of the story before it, or a heading further down the tail
+ * is not a link (a related block's headings are links to the stories). */
+static bool story_section(const sb_story_ctx *c, const bool *keep, long start, int body)
+{
+    for (size_t i = (size_t)start; i < c->n_paras; i++) {
+        if (!keep[i])
+            continue;
+        int e = c->info[c->paras[i].elem].parent;
+        for (int up = 0; e >= 0 && up < SECTION_LOOKUP_LEVELS; up++, e = c->info[e].parent)
+            if (e != body && same_kind(c, e, body))
+                return true;
+    }
+    GumboTag lead_tag = c->paras[start].tag;
+    for (size_t i = 0; i < c->n_paras; i++) {
+        const sb_para *p = &c->paras[i];
+        if (!keep[i] || (long)i == start || !is_heading(p->tag))
+            continue;
+        if ((long)i < start && p->tag == lead_tag)
+            return true;
+        if ((long)i > start && p->link_len * 2 < p->len)
+            return true;
+    }
+    return false;
+}
+
+/* A box label: a lead-in line set in its own element rather than in a
+ * <p>, whose lines writers end with a sign-off ("Yours, Hans"), a note
+ * or a source line; a site's box labels are headings, <div>s and spans. */
+static bool box_label(const sb_para *p)
+{
+    return p->tag != GUMBO_TAG_P && sb_lead_in_line(p);
+}
+
+static void trim_tail_after_body(const sb_story_ctx *c, bool *keep)
+{
+    int body = body_container(c, keep);
+    if (body < 0)
+        return;
+    long last_in_body = -1;
+    size_t before = 0;
+    for (size_t i = 0; i < c->n_paras; i++)
+        if (keep[i] && c->info[c->paras[i].elem].parent == body && !box_label(&c->paras[i]))
+            last_in_body = (long)i;
+    if (last_in_body < 0)
+        return;
+    /* The tail starts at the first kept paragraph after the body's last
+     * paragraph that is not itself a lead-in line. */
+    long start = -1;
+    for (size_t i = (size_t)last_in_body + 1; start < 0 && i < c->n_paras; i++)
+        if (keep[i])
+            start = (long)i;
+    if (start >= 0 && box_label(&c->paras[start]) && !story_section(c, keep, start, body)) {
+        size_t tail = 0;
+        for (size_t i = 0; i < c->n_paras; i++)
+            if (keep[i] && (long)i < start)
+                before += c->paras[i].len;
+            else if (keep[i])
+                tail += c->paras[i].len;
+        if (before > 0 && tail * TAIL_MAX_SHARE <= before)
+            for (size_t i = (size_t)start; i < c->n_paras; i++)
+                if (keep[i]) {
+                    keep[i] = false;
+                    explain_para(c->explain, &c->paras[i], "DROP",
+                                 i == (size_t)start
+                                     ? "box label of a block after the story's body"
+                                     : "in a block after the story's body, opened by a box label");
+                }
+    }
+    /* Box labels left dangling at the very end. */
+    for (size_t k = c->n_paras; k-- > 0;) {
+        if (!keep[k])
+            continue;
+        if (!box_label(&c->paras[k]))
+            break;
+        bool story_before = false;
+        for (size_t j = 0; j < k && !story_before; j++)
+            story_before = keep[j];
+        if (!story_before)
+            break;
+        keep[k] = false;
+        explain_para(c->explain, &c->paras[k], "DROP",
+                     "box label ending the story (nothing under it)");
     }
 }
 
@@ -896,6 +1056,7 @@ int sb_story_extract(const sb_dom_input *in, const sb_meta *meta, sb_story *out)
             free(date);
     }
     trim_end_notices(&c, keep, meta->byline ? meta->byline : out->byline);
+    trim_tail_after_body(&c, keep);
     free(out->standfirst);
     out->standfirst = take_standfirst(&c, rr, n_roots, headline_elem, keep);
 

@@ -171,6 +171,38 @@ const char *sb_furniture_line(const sb_para *p)
     return NULL;
 }
 
+bool sb_lead_in_line(const sb_para *p)
+{
+    if (p->len == 0 || p->len > 100 || p->tag == GUMBO_TAG_LI || p->tag == GUMBO_TAG_TD ||
+        p->tag == GUMBO_TAG_PRE || memchr(p->text, '\n', p->len))
+        return false;
+    size_t words = count_words(p->text, p->len);
+    if (words < 2 || words > SB_LEAD_IN_MAX_WORDS)
+        return false;
+    const char *end = p->text + p->len;
+    while (end > p->text && is_space(end[-1]))
+        end--;
+    char last = end[-1];
+    if (last == ':')
+        return true;
+    if (last == '.' || last == '!' || last == '?' || last == ')' || last == '"')
+        return false;
+    /* 。！？ and the full-width colon, three bytes each in UTF-8 */
+    if (end - p->text >= 3 && (unsigned char)end[-3] == 0xE3 && (unsigned char)end[-2] == 0x80 &&
+        (unsigned char)end[-1] == 0x82)
+        return false;
+    if (end - p->text >= 3 && (unsigned char)end[-3] == 0xEF && (unsigned char)end[-2] == 0xBC &&
+        ((unsigned char)end[-1] == 0x81 || (unsigned char)end[-1] == 0x9F))
+        return false;
+    /* a closing quote ends a quoted sentence: ” » “ */
+    if (end - p->text >= 3 && (unsigned char)end[-3] == 0xE2 && (unsigned char)end[-2] == 0x80 &&
+        ((unsigned char)end[-1] == 0x9D || (unsigned char)end[-1] == 0x9C))
+        return false;
+    if (end - p->text >= 2 && (unsigned char)end[-2] == 0xC2 && (unsigned char)end[-1] == 0xBB)
+        return false;
+    return true;
+}
+
 /* Names sites give the standfirst under the headline. */
 static const char *const standfirst_subs[] = {
     "standfirst", "teaser", "dek", "subtitle", "summary", "excerpt", "description",

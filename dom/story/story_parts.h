@@ -103,6 +103,13 @@ bool sb_teaser_list(const sb_story_ctx *c, int id);
  * ending in "(Image credit: ...)", "Published ... | Updated ..."); NULL
  * when it is none of those. */
 const char *sb_furniture_line(const sb_para *p);
+/* A lead-in line: a short label that introduces what follows it rather
+ * than saying something ("Read more:", "You may also like", "About the
+ * author", "Weitere Themen"): at most SB_LEAD_IN_MAX_WORDS words, two or
+ * more, and no sentence end (. ! ? or their CJK forms); a heading or a
+ * line ending in ':' of that length is one whatever its words. */
+#define SB_LEAD_IN_MAX_WORDS 8
+bool sb_lead_in_line(const sb_para *p);
 /* True when element e, or an ancestor below root, is named as a standfirst
  * ("standfirst", "dek", "summary", "article-teaser"...). */
 bool sb_standfirst_named(const sb_story_ctx *c, int e, int root);

@@ -1,6 +1,7 @@
 #include "run.h"
 
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 #include "dom/base/fileio.h"
 #include "dom/base/strbuf.h"
 #include "dom/story/image_rules.h"
+#include "dom/story/structure.h"
 #include "storybox.h"
 #include "tools/eval/image_hints.h"
 #include "tools/eval/styled.h"
@@ -174,28 +176,90 @@ static void score_declared_image(const sb_options *opt, const char *bytes, size_
     free(stripped);
 }
 
+/* Where image k's caption stands in `text`: the byte offset of the start
+ * of the block the structure places the image before (strlen(text) after
+ * the last block), found by looking for each block's text in `text` in
+ * reading order.  An image whose place is unknown (no structure, -1, a
+ * block whose text cannot be found) stands after the text. */
+static size_t caption_offset(const sb_story *s, size_t k, const char *text)
+{
+    size_t len = strlen(text);
+    const sb_structure *st = s->structure;
+    if (!st || k >= st->n_images || st->image_before[k] < 0)
+        return len;
+    size_t before = (size_t)st->image_before[k];
+    size_t cursor = 0;
+    for (size_t b = 0; b < st->n_blocks && b <= before; b++) {
+        const char *bt = st->blocks[b].text;
+        if (!bt || !*bt)
+            continue; /* a table: its cells are found as the next blocks' text */
+        const char *at = strstr(text + cursor, bt);
+        if (!at)
+            return len;
+        if (b == before)
+            return (size_t)(at - text);
+        cursor = (size_t)(at - text) + strlen(bt);
+    }
+    return len;
+}
+
 /* The text a record is scored on: `text`, with the standfirst before it
- * and each distinct image caption after it when the corpus's gold keeps
- * them (sb_corpus.gold_has_standfirst, gold_has_captions).  Malloc'd. */
-static char *scored_text(const sb_corpus *c, const sb_story *s)
+ * and each distinct image caption where its image stands in the story
+ * (sb_structure.image_before; after the text when its place is unknown),
+ * when the corpus's gold keeps them (sb_corpus.gold_has_standfirst,
+ * gold_has_captions).  Every part is a block of its own, parts joined by
+ * blank lines.  Malloc'd. */
+char *sb_eval_scored_text(const sb_corpus *c, const sb_story *s)
 {
     const char *text = s->text ? s->text : "";
+    size_t text_len = strlen(text);
     sb_buf b = SB_BUF_INIT;
     if (c->gold_has_standfirst && s->standfirst && *s->standfirst) {
         sb_buf_puts(&b, s->standfirst);
         sb_buf_puts(&b, "\n\n");
     }
-    sb_buf_puts(&b, text);
-    for (size_t k = 0; c->gold_has_captions && k < s->n_images; k++) {
+    size_t *offset =
+        c->gold_has_captions && s->n_images ? sb_xcalloc(s->n_images, sizeof *offset) : NULL;
+    bool *kept = offset ? sb_xcalloc(s->n_images, sizeof *kept) : NULL;
+    for (size_t k = 0; kept && k < s->n_images; k++) {
         const char *cap = s->images[k].caption;
         bool seen = !cap || !*cap;
         for (size_t j = 0; j < k && !seen; j++)
             seen = s->images[j].caption && strcmp(s->images[j].caption, cap) == 0;
-        if (seen)
-            continue;
-        sb_buf_puts(&b, "\n\n");
-        sb_buf_puts(&b, cap);
+        kept[k] = !seen;
+        offset[k] = caption_offset(s, k, text);
     }
+    /* Walk the text, putting each kept caption in at its offset (images in
+     * reading order: the offsets do not decrease, but sort-free code copes
+     * with any order by taking the smallest pending offset each time). */
+    size_t done = 0;
+    for (;;) {
+        size_t next = SIZE_MAX;
+        for (size_t k = 0; kept && k < s->n_images; k++)
+            if (kept[k] && (next == SIZE_MAX || offset[k] < offset[next]))
+                next = k;
+        size_t upto = next == SIZE_MAX ? text_len : offset[next];
+        if (upto < done)
+            upto = done;
+        /* the text before the caption, without the blank line that ends it */
+        size_t piece = upto - done;
+        while (piece > 0 && text[done + piece - 1] == '\n')
+            piece--;
+        if (piece > 0) {
+            sb_buf_append(&b, text + done, piece);
+            if (next != SIZE_MAX)
+                sb_buf_puts(&b, "\n\n");
+        }
+        done = upto;
+        if (next == SIZE_MAX)
+            break;
+        sb_buf_puts(&b, s->images[next].caption);
+        kept[next] = false;
+        if (done < text_len)
+            sb_buf_puts(&b, "\n\n");
+    }
+    free(offset);
+    free(kept);
     if (!b.data)
         return sb_xstrdup("");
     return sb_buf_steal(&b);
@@ -235,7 +299,7 @@ static void run_page(pool *p, size_t i)
         r->ms = (now_s() - t0) * 1000.0;
         if (s->error)
             page_error(r, s->error);
-        char *scored = scored_text(p->corpus, s);
+        char *scored = sb_eval_scored_text(p->corpus, s);
         sb_eval_score_page(g, scored, s->title, s->byline, s->published,
                            s->lead_image ? s->lead_image->url : NULL, r);
         score_declared_image(&opt, bytes, len, s, r);

@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "corpus.h"
+#include "storybox.h"
 #include "metrics.h"
 
 /* A field score: no gold to compare with, or miss/hit. */
@@ -88,6 +89,13 @@ void sb_eval_free(sb_eval *e);
 void sb_eval_score_page(const sb_gold_page *gold, const char *text, const char *title,
                         const char *byline, const char *published, const char *image,
                         sb_page_result *out);
+
+/* The text a record is scored on under the corpus's convention: the
+ * standfirst first when the gold keeps it (gold_has_standfirst), then
+ * `text` with each distinct caption of images[] placed where its image
+ * stands in the story when the gold keeps captions (gold_has_captions),
+ * blocks joined by blank lines.  Malloc'd. */
+char *sb_eval_scored_text(const sb_corpus *c, const sb_story *s);
 
 /* Recomputes a method's summary from its page results. */
 void sb_eval_summarise(const sb_corpus *c, sb_method_eval *m);
