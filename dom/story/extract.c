@@ -385,7 +385,8 @@ static bool same_setting(const sb_story_ctx *c, const sb_para *a, const sb_para 
 static const char *visually_hidden(const sb_story_ctx *c, int elem)
 {
     const sb_dom_render *r = c->in->render;
-    if (!r || !r->drop_hidden || !r->elems || elem < 0 || (size_t)elem >= r->n_elems)
+    if (!r || !r->drop_hidden || c->hidden_untrusted || !r->elems || elem < 0 ||
+        (size_t)elem >= r->n_elems)
         return NULL;
     const sb_elem_render *f = &r->elems[elem];
     if (!f->rendered)
@@ -395,10 +396,69 @@ static const char *visually_hidden(const sb_story_ctx *c, int elem)
     return NULL;
 }
 
+/* The visual_sidebar signal (extract.h's sb_dom_render.drop_beside): why
+ * the paragraph, inside story root `root`, is a rail beside the story
+ * column, or NULL. */
+static const char *beside_column(const sb_story_ctx *c, int elem, int root)
+{
+    const sb_dom_render *r = c->in->render;
+    if (!r || !r->drop_beside || !r->elems || r->column.w <= 0 || elem < 0 || root < 0 ||
+        (size_t)elem >= r->n_elems || (size_t)root >= r->n_elems)
+        return NULL;
+    const sb_rect *col = &r->column, *f = &r->elems[elem].rect, *rt = &r->elems[root].rect;
+    if (!r->elems[elem].rendered || f->w <= 0 || f->h <= 0 || !r->elems[root].rendered)
+        return NULL;
+    /* The root must hold the column: otherwise the reconciliation took a
+     * container elsewhere and the column says nothing about it. */
+    if (rt->x > col->x || rt->x + rt->w < col->x + col->w)
+        return NULL;
+    if (f->w >= col->w)
+        return NULL;
+    int lo = f->x > col->x ? f->x : col->x;
+    int hi = f->x + f->w < col->x + col->w ? f->x + f->w : col->x + col->w;
+    int overlap = hi > lo ? hi - lo : 0;
+    if (overlap * 2 >= f->w)
+        return NULL;
+    return "beside the story column: a sidebar or rail [visual_sidebar=1]";
+}
+
+/* The visual_hidden signal is believed only while what it would hide is
+ * the smaller part of the story roots' paragraphs.  A story mostly without
+ * boxes is not one the page hides from its reader: it waits for a script
+ * to show it (a stylesheet that hides the text until the page's code has
+ * run), or the render read the markup otherwise than the parse did (story
+ * paragraphs inside a script's string).  Sets c->hidden_untrusted. */
+static void check_hidden_share(sb_story_ctx *c, const root_range *rr, size_t n_roots)
+{
+    c->hidden_untrusted = false;
+    const sb_dom_render *r = c->in->render;
+    if (!r || !r->drop_hidden)
+        return;
+    unsigned long hidden = 0, shown = 0;
+    for (size_t i = 0; i < c->n_paras; i++) {
+        const sb_para *p = &c->paras[i];
+        if (root_of(rr, n_roots, p->elem) < 0)
+            continue;
+        if (visually_hidden(c, p->elem))
+            hidden += p->len;
+        else
+            shown += p->len;
+    }
+    if (hidden <= shown)
+        return;
+    c->hidden_untrusted = true;
+    if (c->explain)
+        fprintf(c->explain,
+                "visual_hidden: %lu of %lu bytes of the roots' paragraphs have no box or lie "
+                "off-screen: the story is not hidden, the render is not believed\n",
+                hidden, hidden + shown);
+}
+
 static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *rr, size_t n_roots,
                           const char *headline, int headline_elem, bool *keep)
 {
     sb_noise_mark_containers(c, roots, n_roots);
+    check_hidden_share(c, rr, n_roots);
     size_t hcap = 64;
     while (hcap < c->n_paras * 2)
         hcap *= 2;
@@ -427,6 +487,8 @@ static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *r
             why = sb_para_noise(c, p);
         if (!why)
             why = visually_hidden(c, p->elem);
+        if (!why)
+            why = beside_column(c, p->elem, root);
         if (!why && headline &&
             (p->elem == headline_elem || strcmp(p->text, headline) == 0 ||
              (is_heading(p->tag) && sb_white_str(p->text, headline) >= 0.75)))

@@ -42,6 +42,14 @@ typedef struct sb_dom_render {
      * stylesheet or above it) or placed wholly off the page (far negative
      * offsets) is not story. */
     bool drop_hidden;
+    /* The story column: the text box of the block the layout chose as the
+     * region (w == 0: no region).  With drop_beside (the visual_sidebar
+     * signal), a paragraph narrower than the column that lies beside it
+     * (less than half of its width over the column's) is a sidebar or a
+     * rail, not story; only inside a story root that spans the column, so
+     * a DOM container the reconciliation took elsewhere is left alone. */
+    sb_rect column;
+    bool drop_beside;
 } sb_dom_render;
 
 typedef struct sb_dom_input {
