@@ -412,18 +412,42 @@ static const char *beside_column(const sb_story_ctx *c, int elem, int root)
      * container elsewhere and the column says nothing about it. */
     if (rt->x > col->x || rt->x + rt->w < col->x + col->w)
         return NULL;
-    if (f->w >= col->w)
+    if (f->w >= col->w || sb_tag(c->doc->elems[elem]) == GUMBO_TAG_TD ||
+        sb_tag(c->doc->elems[elem]) == GUMBO_TAG_TH)
         return NULL;
     int lo = f->x > col->x ? f->x : col->x;
     int hi = f->x + f->w < col->x + col->w ? f->x + f->w : col->x + col->w;
     int overlap = hi > lo ? hi - lo : 0;
     if (overlap * 2 >= f->w)
         return NULL;
+    /* A rail stands side by side with the column: the first ancestor at
+     * least as wide as the column spans the column's height too.  A cell of
+     * a wide table or a label of a chart above or below the column text
+     * reaches a wide ancestor (the table, the chart) that does not. */
+    for (int a = c->info[elem].parent; a >= 0; a = c->info[a].parent) {
+        if ((size_t)a >= r->n_elems)
+            return NULL;
+        /* The cells of a table sit beside each other by design: the
+         * story's own tables are one piece. */
+        GumboTag tag = sb_tag(c->doc->elems[a]);
+        if (tag == GUMBO_TAG_TD || tag == GUMBO_TAG_TH)
+            return NULL;
+        const sb_rect *ar = &r->elems[a].rect;
+        if (!r->elems[a].rendered || ar->w < col->w) {
+            if (a == root)
+                return NULL;
+            continue;
+        }
+        if (ar->y > col->y || ar->y + ar->h < col->y + col->h)
+            return NULL;
+        break;
+    }
     return "beside the story column: a sidebar or rail [visual_sidebar=1]";
 }
 
-/* The visual_hidden signal is believed only while what it would hide is
- * the smaller part of the story roots' paragraphs.  A story mostly without
+/* The visual_hidden signal is believed only while what it would hide is at
+ * most two thirds of the story roots' paragraphs (those the markup does
+ * not call furniture already).  A story mostly without
  * boxes is not one the page hides from its reader: it waits for a script
  * to show it (a stylesheet that hides the text until the page's code has
  * run), or the render read the markup otherwise than the parse did (story
@@ -437,14 +461,17 @@ static void check_hidden_share(sb_story_ctx *c, const root_range *rr, size_t n_r
     unsigned long hidden = 0, shown = 0;
     for (size_t i = 0; i < c->n_paras; i++) {
         const sb_para *p = &c->paras[i];
-        if (root_of(rr, n_roots, p->elem) < 0)
+        int root = root_of(rr, n_roots, p->elem), where = -1;
+        /* What the markup calls furniture (the hidden attribute, a
+         * sidebar's class) is not the story either way. */
+        if (root < 0 || path_noise(c, p->elem, root, &where))
             continue;
         if (visually_hidden(c, p->elem))
             hidden += p->len;
         else
             shown += p->len;
     }
-    if (hidden <= shown)
+    if (hidden * 3 <= (hidden + shown) * 2)
         return;
     c->hidden_untrusted = true;
     if (c->explain)

@@ -20,8 +20,8 @@
 /* The DOM step's visual signals (extract.h's sb_dom_render), each on by
  * default only where it measured better on the corpora (README's "Method
  * parameters"). */
-#define SB_VISUAL_HIDDEN_DEFAULT 0
-#define SB_VISUAL_SIDEBAR_DEFAULT 0
+#define SB_VISUAL_HIDDEN_DEFAULT 1
+#define SB_VISUAL_SIDEBAR_DEFAULT 1
 
 /* The box tree's facts about each element, as the DOM step reads them. */
 static sb_elem_render *render_facts(const sb_boxtree *t)
