@@ -396,6 +396,33 @@ static const char *visually_hidden(const sb_story_ctx *c, int elem)
     return NULL;
 }
 
+/* A table row's box: its own, or the union of its cells' when the render
+ * gave the row none. */
+static sb_rect table_row_rect(const sb_story_ctx *c, int tr)
+{
+    const sb_dom_render *r = c->in->render;
+    if (r->elems[tr].rendered && r->elems[tr].rect.w > 0)
+        return r->elems[tr].rect;
+    int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    bool any = false;
+    int end = subtree_end(c, tr);
+    for (int e = tr + 1; e < end && (size_t)e < r->n_elems; e++) {
+        const sb_rect *q = &r->elems[e].rect;
+        if (c->info[e].parent != tr || !r->elems[e].rendered || q->w <= 0)
+            continue;
+        if (!any || q->x < x0)
+            x0 = q->x;
+        if (!any || q->y < y0)
+            y0 = q->y;
+        if (!any || q->x + q->w > x1)
+            x1 = q->x + q->w;
+        if (!any || q->y + q->h > y1)
+            y1 = q->y + q->h;
+        any = true;
+    }
+    return any ? (sb_rect){x0, y0, x1 - x0, y1 - y0} : (sb_rect){0, 0, 0, 0};
+}
+
 /* The visual_sidebar signal (extract.h's sb_dom_render.drop_beside): why
  * the paragraph, inside story root `root`, is a rail beside the story
  * column, or NULL. */
@@ -412,8 +439,10 @@ static const char *beside_column(const sb_story_ctx *c, int elem, int root)
      * container elsewhere and the column says nothing about it. */
     if (rt->x > col->x || rt->x + rt->w < col->x + col->w)
         return NULL;
-    if (f->w >= col->w || sb_tag(c->doc->elems[elem]) == GUMBO_TAG_TD ||
-        sb_tag(c->doc->elems[elem]) == GUMBO_TAG_TH)
+    /* A cell holding its text directly is a datum of its table, which
+     * is read whole; a rail set in a layout table's cell has paragraphs. */
+    GumboTag own = sb_tag(c->doc->elems[elem]);
+    if (f->w >= col->w || own == GUMBO_TAG_TD || own == GUMBO_TAG_TH)
         return NULL;
     int lo = f->x > col->x ? f->x : col->x;
     int hi = f->x + f->w < col->x + col->w ? f->x + f->w : col->x + col->w;
@@ -423,17 +452,20 @@ static const char *beside_column(const sb_story_ctx *c, int elem, int root)
     /* A rail stands side by side with the column: the first ancestor at
      * least as wide as the column spans the column's height too.  A cell of
      * a wide table or a label of a chart above or below the column text
-     * reaches a wide ancestor (the table, the chart) that does not. */
+     * reaches a wide ancestor (the table row, the chart) that does not;
+     * the cell of a layout table beside the story's cell does (its row). */
     for (int a = c->info[elem].parent; a >= 0; a = c->info[a].parent) {
         if ((size_t)a >= r->n_elems)
             return NULL;
-        /* The cells of a table sit beside each other by design: the
-         * story's own tables are one piece. */
-        GumboTag tag = sb_tag(c->doc->elems[a]);
-        if (tag == GUMBO_TAG_TD || tag == GUMBO_TAG_TH)
-            return NULL;
+        sb_rect row;
         const sb_rect *ar = &r->elems[a].rect;
-        if (!r->elems[a].rendered || ar->w < col->w) {
+        bool shown = r->elems[a].rendered;
+        if (sb_tag(c->doc->elems[a]) == GUMBO_TAG_TR) {
+            row = table_row_rect(c, a);
+            ar = &row;
+            shown = row.w > 0;
+        }
+        if (!shown || ar->w < col->w) {
             if (a == root)
                 return NULL;
             continue;
