@@ -51,14 +51,16 @@ done
 text_of "$tmp/on.json" | grep -q '^"text": *"The passenger ferry between Eastwick' || fail "story does not start with its first paragraph"
 text_of "$tmp/on.json" | grep -q 'Read more' && fail "a Read more promotion is in the text"
 
-# visual_hidden (off by default): samples/layout/hidden.html hides one
+# visual_hidden (on by default): samples/layout/hidden.html hides one
 # paragraph with a stylesheet's display:none and one block with
-# visibility:hidden; only the render knows.
+# visibility:hidden; only the render knows.  More of it in
+# tests/cli_visual_signals.sh.
 hidden=samples/layout/hidden.html
-"$sb" extract --mode hybrid "$hidden" >"$tmp/h0.json" 2>/dev/null || fail "extract hidden.html failed"
+"$sb" extract --mode hybrid --param visual_hidden=0 "$hidden" >"$tmp/h0.json" 2>/dev/null ||
+    fail "extract hidden.html failed"
 grep -q '^ *"text": "Shown text.\\n\\nNot shown.\\n\\nInvisible\\n\\nAfter.",$' "$tmp/h0.json" ||
-    fail "visual_hidden off: the hidden blocks are not kept"
-"$sb" extract --mode hybrid --param visual_hidden=1 --explain "$hidden" >"$tmp/h1.json" 2>"$tmp/h1.err" ||
+    fail "visual_hidden=0: the hidden blocks are not kept"
+"$sb" extract --mode hybrid --explain "$hidden" >"$tmp/h1.json" 2>"$tmp/h1.err" ||
     fail "extract hidden.html with visual_hidden=1 failed"
 grep -q '^ *"text": "Shown text.\\n\\nAfter.",$' "$tmp/h1.json" || fail "visual_hidden=1: hidden text kept"
 [ "$(grep 'not shown: no box in the render \[visual_hidden=1\]' "$tmp/h1.err" | sort -u | wc -l)" = 2 ] ||

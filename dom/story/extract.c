@@ -385,7 +385,8 @@ static bool same_setting(const sb_story_ctx *c, const sb_para *a, const sb_para 
 static const char *visually_hidden(const sb_story_ctx *c, int elem)
 {
     const sb_dom_render *r = c->in->render;
-    if (!r || !r->drop_hidden || !r->elems || elem < 0 || (size_t)elem >= r->n_elems)
+    if (!r || !r->drop_hidden || c->hidden_untrusted || !r->elems || elem < 0 ||
+        (size_t)elem >= r->n_elems)
         return NULL;
     const sb_elem_render *f = &r->elems[elem];
     if (!f->rendered)
@@ -395,10 +396,128 @@ static const char *visually_hidden(const sb_story_ctx *c, int elem)
     return NULL;
 }
 
+/* A table row's box: its own, or the union of its cells' when the render
+ * gave the row none. */
+static sb_rect table_row_rect(const sb_story_ctx *c, int tr)
+{
+    const sb_dom_render *r = c->in->render;
+    if (r->elems[tr].rendered && r->elems[tr].rect.w > 0)
+        return r->elems[tr].rect;
+    int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    bool any = false;
+    int end = subtree_end(c, tr);
+    for (int e = tr + 1; e < end && (size_t)e < r->n_elems; e++) {
+        const sb_rect *q = &r->elems[e].rect;
+        if (c->info[e].parent != tr || !r->elems[e].rendered || q->w <= 0)
+            continue;
+        if (!any || q->x < x0)
+            x0 = q->x;
+        if (!any || q->y < y0)
+            y0 = q->y;
+        if (!any || q->x + q->w > x1)
+            x1 = q->x + q->w;
+        if (!any || q->y + q->h > y1)
+            y1 = q->y + q->h;
+        any = true;
+    }
+    return any ? (sb_rect){x0, y0, x1 - x0, y1 - y0} : (sb_rect){0, 0, 0, 0};
+}
+
+/* The visual_sidebar signal (extract.h's sb_dom_render.drop_beside): why
+ * the paragraph, inside story root `root`, is a rail beside the story
+ * column, or NULL. */
+static const char *beside_column(const sb_story_ctx *c, int elem, int root)
+{
+    const sb_dom_render *r = c->in->render;
+    if (!r || !r->drop_beside || !r->elems || r->column.w <= 0 || elem < 0 || root < 0 ||
+        (size_t)elem >= r->n_elems || (size_t)root >= r->n_elems)
+        return NULL;
+    const sb_rect *col = &r->column, *f = &r->elems[elem].rect, *rt = &r->elems[root].rect;
+    if (!r->elems[elem].rendered || f->w <= 0 || f->h <= 0 || !r->elems[root].rendered)
+        return NULL;
+    /* The root must hold the column: otherwise the reconciliation took a
+     * container elsewhere and the column says nothing about it. */
+    if (rt->x > col->x || rt->x + rt->w < col->x + col->w)
+        return NULL;
+    /* A cell holding its text directly is a datum of its table, which
+     * is read whole; a rail set in a layout table's cell has paragraphs. */
+    GumboTag own = sb_tag(c->doc->elems[elem]);
+    if (f->w >= col->w || own == GUMBO_TAG_TD || own == GUMBO_TAG_TH)
+        return NULL;
+    int lo = f->x > col->x ? f->x : col->x;
+    int hi = f->x + f->w < col->x + col->w ? f->x + f->w : col->x + col->w;
+    int overlap = hi > lo ? hi - lo : 0;
+    if (overlap * 2 >= f->w)
+        return NULL;
+    /* A rail stands side by side with the column: the first ancestor at
+     * least as wide as the column spans the column's height too.  A cell of
+     * a wide table or a label of a chart above or below the column text
+     * reaches a wide ancestor (the table row, the chart) that does not;
+     * the cell of a layout table beside the story's cell does (its row). */
+    for (int a = c->info[elem].parent; a >= 0; a = c->info[a].parent) {
+        if ((size_t)a >= r->n_elems)
+            return NULL;
+        sb_rect row;
+        const sb_rect *ar = &r->elems[a].rect;
+        bool shown = r->elems[a].rendered;
+        if (sb_tag(c->doc->elems[a]) == GUMBO_TAG_TR) {
+            row = table_row_rect(c, a);
+            ar = &row;
+            shown = row.w > 0;
+        }
+        if (!shown || ar->w < col->w) {
+            if (a == root)
+                return NULL;
+            continue;
+        }
+        if (ar->y > col->y || ar->y + ar->h < col->y + col->h)
+            return NULL;
+        break;
+    }
+    return "beside the story column: a sidebar or rail [visual_sidebar=1]";
+}
+
+/* The visual_hidden signal is believed only while what it would hide is at
+ * most two thirds of the story roots' paragraphs (those the markup does
+ * not call furniture already).  A story mostly without
+ * boxes is not one the page hides from its reader: it waits for a script
+ * to show it (a stylesheet that hides the text until the page's code has
+ * run), or the render read the markup otherwise than the parse did (story
+ * paragraphs inside a script's string).  Sets c->hidden_untrusted. */
+static void check_hidden_share(sb_story_ctx *c, const root_range *rr, size_t n_roots)
+{
+    c->hidden_untrusted = false;
+    const sb_dom_render *r = c->in->render;
+    if (!r || !r->drop_hidden)
+        return;
+    unsigned long hidden = 0, shown = 0;
+    for (size_t i = 0; i < c->n_paras; i++) {
+        const sb_para *p = &c->paras[i];
+        int root = root_of(rr, n_roots, p->elem), where = -1;
+        /* What the markup calls furniture (the hidden attribute, a
+         * sidebar's class) is not the story either way. */
+        if (root < 0 || path_noise(c, p->elem, root, &where))
+            continue;
+        if (visually_hidden(c, p->elem))
+            hidden += p->len;
+        else
+            shown += p->len;
+    }
+    if (hidden * 3 <= (hidden + shown) * 2)
+        return;
+    c->hidden_untrusted = true;
+    if (c->explain)
+        fprintf(c->explain,
+                "visual_hidden: %lu of %lu bytes of the roots' paragraphs have no box or lie "
+                "off-screen: the story is not hidden, the render is not believed\n",
+                hidden, hidden + shown);
+}
+
 static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *rr, size_t n_roots,
                           const char *headline, int headline_elem, bool *keep)
 {
     sb_noise_mark_containers(c, roots, n_roots);
+    check_hidden_share(c, rr, n_roots);
     size_t hcap = 64;
     while (hcap < c->n_paras * 2)
         hcap *= 2;
@@ -427,6 +546,8 @@ static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *r
             why = sb_para_noise(c, p);
         if (!why)
             why = visually_hidden(c, p->elem);
+        if (!why)
+            why = beside_column(c, p->elem, root);
         if (!why && headline &&
             (p->elem == headline_elem || strcmp(p->text, headline) == 0 ||
              (is_heading(p->tag) && sb_white_str(p->text, headline) >= 0.75)))

@@ -37,11 +37,20 @@ typedef struct sb_elem_render {
 typedef struct sb_dom_render {
     const sb_elem_render *elems; /* indexed by sb_doc element id */
     size_t n_elems;
-    /* The visual_hidden signal (hybrid's parameter, off by default): a
+    /* The visual_hidden signal (hybrid's parameter, on by default): a
      * paragraph the render did not show (no box: display:none from the
      * stylesheet or above it) or placed wholly off the page (far negative
-     * offsets) is not story. */
+     * offsets) is not story; unless that would be more than two thirds of
+     * the story roots' paragraphs (extract.c's check_hidden_share). */
     bool drop_hidden;
+    /* The story column: the text box of the block the layout chose as the
+     * region (w == 0: no region).  With drop_beside (the visual_sidebar
+     * signal), a paragraph narrower than the column that lies beside it
+     * (less than half of its width over the column's) is a sidebar or a
+     * rail, not story; only inside a story root that spans the column, so
+     * a DOM container the reconciliation took elsewhere is left alone. */
+    sb_rect column;
+    bool drop_beside;
 } sb_dom_render;
 
 typedef struct sb_dom_input {

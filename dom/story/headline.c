@@ -190,8 +190,14 @@ char *sb_headline_choose(sb_story_ctx *c, const sb_meta *meta, int *elem_out)
         /* A heading only its rendered prominence carried over the bar
          * still heads the story on the page (the text starts below it),
          * though the page's own title names the story better. */
-        if (result && best_elem >= 0 && best >= 0.6)
+        if (result && best_elem >= 0 && best >= 0.6) {
             *elem_out = best_elem;
+            if (c->explain)
+                fprintf(c->explain,
+                        "headline element e%d by rendered prominence alone (its text matches "
+                        "none of the page's titles: the title stands as the headline)\n",
+                        best_elem);
+        }
         if (!result && best_text) {
             result = best_text;
             *elem_out = best_elem;

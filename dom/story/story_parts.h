@@ -72,6 +72,9 @@ typedef struct sb_story_ctx {
     size_t n_paras;
     int body;              /* element id of <body>, or -1 */
     FILE *explain;
+    /* The visual_hidden signal is off for this pass: it would hide more
+     * than two thirds of the story (extract.c's check_hidden_share). */
+    bool hidden_untrusted;
 } sb_story_ctx;
 
 /* paragraphs.c: splits the document into paragraph runs (document order)

@@ -17,6 +17,12 @@
  * box): the whole page is a better bet than an almost empty story. */
 #define MIN_REGION_TEXT 200
 
+/* The DOM step's visual signals (extract.h's sb_dom_render), each on by
+ * default only where it measured better on the corpora (README's "Method
+ * parameters"). */
+#define SB_VISUAL_HIDDEN_DEFAULT 1
+#define SB_VISUAL_SIDEBAR_DEFAULT 1
+
 /* The box tree's facts about each element, as the DOM step reads them. */
 static sb_elem_render *render_facts(const sb_boxtree *t)
 {
@@ -40,8 +46,14 @@ static int run_dom(sb_page *page, sb_story *story, const sb_region *region,
 {
     const sb_options *opt = page->opt;
     sb_elem_render *facts = boxes ? render_facts(boxes) : NULL;
-    sb_dom_render render = {facts, boxes ? boxes->n_elems : 0,
-                            sb_param_double(opt ? opt->params : NULL, "visual_hidden", 0) != 0};
+    const char *params = opt ? opt->params : NULL;
+    sb_dom_render render = {
+        .elems = facts,
+        .n_elems = boxes ? boxes->n_elems : 0,
+        .drop_hidden = sb_param_double(params, "visual_hidden", SB_VISUAL_HIDDEN_DEFAULT) != 0,
+        .column = region ? region->column : (sb_rect){0, 0, 0, 0},
+        .drop_beside = sb_param_double(params, "visual_sidebar", SB_VISUAL_SIDEBAR_DEFAULT) != 0,
+    };
     sb_dom_input in = {
         .doc = page->doc,
         .roots = region ? region->roots : NULL,

@@ -440,6 +440,7 @@ bool sb_region_find(const sb_boxtree *t, const sb_vblocks *vb, int viewport_widt
         return false;
     const sb_vblock *b = &vb->blocks[out->block];
     out->rect = b->rect;
+    out->column = b->rect;
     /* The DOM step runs on the block's container: the smallest element that
      * holds all of its text, so paragraphs that an inline ad or figure cut
      * off from the block still come along and are judged there. */

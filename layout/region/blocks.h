@@ -55,6 +55,8 @@ typedef struct sb_region {
     int block;             /* index into blocks, -1 when none qualified */
     sb_rect rect;          /* the block grown to cover its roots: where the
                               DOM step looks */
+    sb_rect column;        /* the chosen block's own text box: the story's
+                              column, what a sidebar sits beside */
     int *roots;            /* DOM element ids whose subtrees hold the story */
     size_t n_roots;
 } sb_region;

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# hybrid's visual signals in the DOM step, each on made-up styled pages of
+# samples/layout/, asserting the exact text with the signal on (the
+# default) and off, and the reason in --explain:
+#   - visual_sidebar: sidebar_rail.html floats a rail of prose beside the
+#     story's paragraphs in their own container, with no telling class
+#     names; only the render shows it beside the story column.
+#   - visual_hidden: offscreen.html has a paragraph placed far left of the
+#     page (position:absolute) and one in a display:none box;
+#     hidden_story.html hides most of its story until a script would show
+#     it, which the signal must not believe (the story stays, said in
+#     --explain).
+# dom, which has no render, keeps what the signals drop.
+#
+#     bash tests/cli_visual_signals.sh path/to/storybox
+set -u
+cd "$(dirname "$0")/.."
+
+sb=${1:?usage: cli_visual_signals.sh path/to/storybox}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+fail() {
+    echo "FAIL: $*"
+    failures=$((failures + 1))
+}
+
+# The story text of PAGE with extra extract options, in --format text.
+story() {
+    local page=$1
+    shift
+    "$sb" extract --format text "$@" "samples/layout/$page" 2>"$tmp/err"
+}
+
+# --- visual_sidebar -------------------------------------------------------
+rail1="Our weekend newsletter brings the week's harbour news, tide tables and the ferry timetable to your inbox every Saturday morning, free of charge."
+rail2="Readers who write to the editor about the ferry are asked to give their full name and the town they live in, so that letters can be printed."
+ferry="Harbour ferry resumes its winter timetable
+
+The passenger ferry between the old harbour and the island returned to its winter timetable on Monday, with four crossings a day instead of the summer's ten, the operator said in a statement.
+
+The first boat now leaves the harbour at seven in the morning and the last returns from the island shortly after six in the evening, which islanders who work on the mainland have long asked for.
+
+The operator said the reduced service reflects the number of passengers outside the tourist season, when the boats often cross with fewer than twenty people on board.
+
+A spokesman for the island council welcomed the earlier first crossing but said the council would keep pressing for a later evening boat on Fridays, when many islanders return from the mainland.
+
+The summer timetable is expected to return at the start of April, depending on the repairs planned for the harbour's landing stage over the winter months."
+ferry_with_rail="${ferry%%$'\n\n'*}
+
+$rail1
+
+$rail2
+
+${ferry#*$'\n\n'}"
+
+out=$(story sidebar_rail.html --mode hybrid --explain) || fail "sidebar_rail: extract failed"
+[ "$out" = "$ferry" ] || fail "sidebar_rail, visual_sidebar on (default): text is not the story alone: $out"
+[ "$(grep -c 'beside the story column: a sidebar or rail \[visual_sidebar=1\]' "$tmp/err")" = 2 ] ||
+    fail "sidebar_rail: the two rail paragraphs are not explained"
+out=$(story sidebar_rail.html --mode hybrid --param visual_sidebar=0) || fail "sidebar_rail off: extract failed"
+[ "$out" = "$ferry_with_rail" ] || fail "sidebar_rail, visual_sidebar=0: the rail is not kept: $out"
+out=$(story sidebar_rail.html --mode dom) || fail "sidebar_rail dom: extract failed"
+[ "$out" = "$ferry_with_rail" ] || fail "sidebar_rail, dom: the rail is not kept: $out"
+
+# --- visual_hidden: off-screen and display:none -------------------------
+library="Library extends its opening hours
+
+The town library will stay open until nine in the evening on weekdays from next month, the library's board decided at its meeting on Tuesday, after a year of requests from students and working readers.
+
+The longer hours will be paid for by closing the reading room on Monday mornings, when the board's figures show that fewer than a dozen readers use it on an average week.
+
+The board will look at the number of evening visitors again in the spring and decide then whether the new hours become permanent for the rest of the year."
+cookies="This page uses cookies to remember the settings you chose for the text size and the colours of the page the next time you visit it."
+textsize="Text size: small, medium or large. Colours: light on dark, dark on light, or the colours your system prefers for every page."
+IFS= read -r -d '' library_all <<EOT
+Library extends its opening hours
+
+The town library will stay open until nine in the evening on weekdays from next month, the library's board decided at its meeting on Tuesday, after a year of requests from students and working readers.
+
+$cookies
+
+The longer hours will be paid for by closing the reading room on Monday mornings, when the board's figures show that fewer than a dozen readers use it on an average week.
+
+$textsize
+
+The board will look at the number of evening visitors again in the spring and decide then whether the new hours become permanent for the rest of the year.
+EOT
+library_all=${library_all%$'\n'}
+
+out=$(story offscreen.html --mode hybrid --explain) || fail "offscreen: extract failed"
+[ "$out" = "$library" ] || fail "offscreen, visual_hidden on (default): hidden text kept: $out"
+grep -q "off-screen: placed wholly before the page's origin \[visual_hidden=1\]: This page uses cookies" "$tmp/err" ||
+    fail "offscreen: the off-screen paragraph is not explained"
+grep -q 'not shown: no box in the render \[visual_hidden=1\]: Text size' "$tmp/err" ||
+    fail "offscreen: the display:none paragraph is not explained"
+out=$(story offscreen.html --mode hybrid --params visual_hidden=0,visual_sidebar=0) ||
+    fail "offscreen off: extract failed"
+[ "$out" = "$library_all" ] || fail "offscreen, visual_hidden=0 (and visual_sidebar=0, which sees the paragraph far left beside the column): hidden text not kept: $out"
+out=$(story offscreen.html --mode dom) || fail "offscreen dom: extract failed"
+[ "$out" = "$library_all" ] || fail "offscreen, dom: hidden text not kept: $out"
+
+# --- visual_hidden is not believed when it would hide most of the story --
+bridge="Bridge repairs close the river path
+
+The footpath along the river will be closed under the old stone bridge for six weeks from Monday while its arches are repaired.
+
+Walkers and cyclists will be sent over the road bridge a little upstream, where a temporary crossing with lights has been set up for the duration of the works, the council said.
+
+The arches were found to be losing mortar during an inspection in the summer, and the engineers advised that the repairs should be finished before the river rises in the winter.
+
+The council expects the path to open again in time for the town's winter market, which draws many visitors along the river in the first weeks of December."
+out=$(story hidden_story.html --mode hybrid --explain) || fail "hidden_story: extract failed"
+[ "$out" = "$bridge" ] || fail "hidden_story: the hidden story was dropped: $out"
+grep -q '^visual_hidden: 508 of 635 bytes of the roots. paragraphs have no box or lie off-screen: the story is not hidden, the render is not believed$' "$tmp/err" ||
+    fail "hidden_story: the distrust is not explained"
+grep -q 'visual_hidden=1\]' "$tmp/err" && fail "hidden_story: a paragraph was dropped as hidden"
+
+[ $failures -eq 0 ] && echo "cli_visual_signals: all checks passed"
+exit $((failures > 0))
