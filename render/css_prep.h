@@ -45,6 +45,15 @@ char *sb_css_prepare(const char *css, size_t len, const sb_css_names *names,
 /* Same rewrite for the declarations of a style="" attribute. */
 char *sb_css_prepare_decls(const char *decls, size_t len);
 
+/* Whether a media query list (a media attribute, or what follows @media)
+ * can hold on a screen.  Only the media type is judged: NEVER for print,
+ * speech and other types, for "not screen" and "not all", and for malformed
+ * lists (as CSS says, "not all"); ALWAYS for an empty list, "all",
+ * "screen", "only screen", "not print" without features; DEPENDS when
+ * features remain to be checked against the viewport (litehtml does). */
+typedef enum { SB_MEDIA_NEVER, SB_MEDIA_DEPENDS, SB_MEDIA_ALWAYS } sb_css_media;
+sb_css_media sb_css_media_on_screen(const char *media, size_t len);
+
 /* True when a single selector (no commas) can match some element of the
  * page; exposed for tests. */
 int sb_css_selector_live(const char *sel, size_t len, const sb_css_names *names);

@@ -412,17 +412,31 @@ char *sb_render_serialize_sheets(const sb_doc *doc, const sb_css_names *names, i
                 break;
             if (is_html_elem(parent, GUMBO_TAG_STYLE)) {
                 size_t n = strlen(text);
-                char *css = sb_css_prepare(text, n, names, st ? &st->css : NULL);
-                if (st) {
+                /* litehtml 0.6 applies a <style> whatever its media
+                 * attribute says: a print sheet is left out here, and one
+                 * whose media has features is wrapped in @media, which
+                 * litehtml does evaluate. */
+                const char *media = sb_attr(parent, "media");
+                sb_css_media on_screen =
+                    media ? sb_css_media_on_screen(media, strlen(media)) : SB_MEDIA_ALWAYS;
+                if (st)
                     st->css_bytes_in += n;
+                if (on_screen == SB_MEDIA_NEVER)
+                    break;
+                char *css = sb_css_prepare(text, n, names, st ? &st->css : NULL);
+                if (st)
                     st->css_bytes_out += strlen(css);
-                }
+                bool wrap = on_screen == SB_MEDIA_DEPENDS && *css;
+                if (wrap) /* sb_css_media_on_screen refused braces and quotes */
+                    sb_buf_printf(&out, "@media %s{", media);
                 if (sheets) {
                     put_sheet_import(&out, sheets, css);
                 } else {
                     sb_buf_puts(&out, css);
                     free(css);
                 }
+                if (wrap)
+                    sb_buf_putc(&out, '}');
             } else if (parent->type == GUMBO_NODE_ELEMENT &&
                        parent->v.element.tag_namespace == GUMBO_NAMESPACE_HTML &&
                        is_rawtext_tag(parent->v.element.tag)) {

@@ -12,7 +12,10 @@
  *    hoisted into the nearest emitted ancestor, because litehtml recurses
  *    over the tree;
  *  - <style> contents and style="" attributes go through css_prep (dead
- *    rules pruned, flex/grid rewritten); with sb_render_serialize_sheets,
+ *    rules pruned, flex/grid rewritten); a <style> whose media attribute
+ *    never holds on a screen (print) is emptied, one with media features
+ *    has its text wrapped in @media (litehtml 0.6 ignores the attribute,
+ *    not @media); with sb_render_serialize_sheets,
  *    a <style>'s prepared text is moved out of the page and replaced by an
  *    @import of it (see sb_prep_sheets);
  *  - table parts nested deeper than SB_RENDER_MAX_TABLE_NESTING become

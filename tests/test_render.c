@@ -458,6 +458,92 @@ static void test_css_dir(void **state)
     sb_doc_free(d);
 }
 
+/* ---- media ---------------------------------------------------------------- */
+
+static void test_media_on_screen(void **state)
+{
+    (void)state;
+    struct {
+        const char *media;
+        sb_css_media want;
+    } cases[] = {
+        {"", SB_MEDIA_ALWAYS},
+        {"  ", SB_MEDIA_ALWAYS},
+        {"screen", SB_MEDIA_ALWAYS},
+        {"ALL", SB_MEDIA_ALWAYS},
+        {"only screen", SB_MEDIA_ALWAYS},
+        {"print", SB_MEDIA_NEVER},
+        {"tv, speech", SB_MEDIA_NEVER},
+        {"print, screen", SB_MEDIA_ALWAYS},
+        {"not print", SB_MEDIA_ALWAYS},
+        {"not screen", SB_MEDIA_NEVER},
+        {"not all", SB_MEDIA_NEVER},
+        {"screen and (max-width: 600px)", SB_MEDIA_DEPENDS},
+        {"(min-width:600px)", SB_MEDIA_DEPENDS},
+        {"print and (min-width:600px)", SB_MEDIA_NEVER},
+        {"print, (max-width: 40em)", SB_MEDIA_DEPENDS},
+        {"only screen /* a comment */ and (min-resolution: 2dppx)", SB_MEDIA_DEPENDS},
+        {"not screen and (color)", SB_MEDIA_DEPENDS},
+        {"screen{}", SB_MEDIA_NEVER},          /* malformed: braces */
+        {"screen, ", SB_MEDIA_ALWAYS},         /* the empty query alone fails */
+        {"screen print", SB_MEDIA_NEVER},      /* two types */
+        {"(max-width: 600px", SB_MEDIA_NEVER}, /* unbalanced */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        sb_css_media got = sb_css_media_on_screen(cases[i].media, strlen(cases[i].media));
+        if (got != cases[i].want)
+            fail_msg("media \"%s\": %d, want %d", cases[i].media, got, cases[i].want);
+    }
+    assert_int_equal(sb_css_media_on_screen(NULL, 0), SB_MEDIA_ALWAYS);
+
+    /* @media groups and @imports for other media are dropped before
+     * litehtml sees them. */
+    const char *sheet = "@import url(p.css) print;\n@import url(s.css) screen;\n"
+                        "@media print { p { width: 1px } }\n"
+                        "@media screen { p { width: 2px } }\n";
+    char *css = sb_css_prepare(sheet, strlen(sheet), NULL, NULL);
+    assert_string_equal(css, "@import url(s.css) screen;\n@media screen {p{width: 2px;}\n}\n");
+    free(css);
+}
+
+/* A <style> or <link> for print never applies on screen; one whose media
+ * has features applies where they hold (the viewport is 1280 px). */
+static void test_media_attributes(void **state)
+{
+    (void)state;
+    sb_doc *d = load_doc("media.html");
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s/samples/layout/css", SB_SOURCE_DIR);
+    char err[256];
+    sb_render_opts o = {0, 0, dir, NULL, 0, 0, false, NULL, NULL};
+    sb_render *r = sb_render_page(d, &o, NULL, err, sizeof err);
+    assert_non_null(r);
+    struct {
+        const char *id;
+        int w;
+    } want[] = {
+        {"print_attr", 1280},  {"screen_attr", 102},   {"all_attr", 103},
+        {"tv_attr", 1280},     {"either_attr", 105},   {"not_print_attr", 106},
+        {"narrow_attr", 1280}, {"wide_attr", 108},     {"print_block", 1280},
+        {"screen_block", 110}, {"print_link", 1280},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const sb_rnode *n = node_of(r, sb_doc_find_id(d, want[i].id));
+        assert_non_null(n);
+        if (n->w != want[i].w)
+            fail_msg("#%s: width %d, want %d", want[i].id, n->w, want[i].w);
+    }
+    sb_render_free(r);
+
+    /* Serialised without sheets the same rule holds: the print <style>
+     * is emptied, the one with features wrapped. */
+    char *html = sb_render_serialize(d, NULL, 0, NULL, NULL);
+    assert_null(strstr(html, "101px"));
+    assert_non_null(strstr(html, "@media screen and (max-width: 600px){#narrow_attr{width: 107px;}"));
+    free(html);
+    sb_doc_free(d);
+}
+
 /* ---- budget and hostile input ------------------------------------------- */
 
 static sb_doc *big_doc(int paragraphs)
@@ -689,6 +775,8 @@ int main(void)
         cmocka_unit_test(test_flex_nesting_cap),
         cmocka_unit_test(test_stylesheet_garbage),
         cmocka_unit_test(test_css_dir),
+        cmocka_unit_test(test_media_on_screen),
+        cmocka_unit_test(test_media_attributes),
         cmocka_unit_test(test_time_budget),
         cmocka_unit_test(test_hostile_input),
         cmocka_unit_test(test_table_spans_clamped),
