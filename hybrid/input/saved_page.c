@@ -44,6 +44,18 @@ int sb_saved_page_open(sb_saved_page *sp, const char *path, const unsigned char 
     return 0;
 }
 
+void sb_saved_page_options(sb_saved_page *sp, sb_options *opt)
+{
+    opt->resource = sb_saved_page_resource;
+    opt->resource_ctx = sp;
+    /* an MHTML page's links are relative to where it was saved from,
+     * which is also what its parts are named by */
+    if (sp->url && !opt->base_url)
+        opt->base_url = sp->url;
+    if (sp->charset && !opt->transport_charset)
+        opt->transport_charset = sp->charset;
+}
+
 void sb_saved_page_close(sb_saved_page *sp)
 {
     if (!sp)

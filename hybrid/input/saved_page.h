@@ -17,6 +17,7 @@
 #include <stddef.h>
 
 #include "hybrid/input/mhtml.h"
+#include "storybox.h"
 
 typedef struct sb_saved_page {
     const unsigned char *html; /* the page's bytes (borrowed from the input
@@ -42,6 +43,12 @@ int sb_saved_page_open(sb_saved_page *sp, const char *path, const unsigned char 
  * DIR/news/page_files/site.css, DIR/page_files/site.css, DIR/site.css.
  * Returns NULL when nothing is found. */
 void *sb_saved_page_resource(void *ctx, const char *url, size_t max_len, size_t *len);
+
+/* Points opt at the saved page, for every command that reads pages (one
+ * input layer): its resources come from sp (sb_saved_page_resource), and
+ * an MHTML page's URL and charset are used where opt has none of its own
+ * (a --url given by the user wins).  sp must outlive every use of opt. */
+void sb_saved_page_options(sb_saved_page *sp, sb_options *opt);
 
 void sb_saved_page_close(sb_saved_page *sp);
 
