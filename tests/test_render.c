@@ -128,7 +128,7 @@ static void test_depth_cap(void **state)
     assert_null(strstr(html, ".x{}"));
     free(html);
     char err[256];
-    sb_render_opts o = {0, 0, NULL, NULL, 0, 50, false, NULL, NULL};
+    sb_render_opts o = {0, 0, NULL, NULL, 0, 50, false, NULL, NULL, NULL};
     sb_render *r = sb_render_page(d, &o, NULL, err, sizeof err);
     assert_non_null(r);
     unsigned text = 0;
@@ -366,7 +366,7 @@ static void test_flex_nesting_cap(void **state)
     sb_doc *d = sb_doc_parse(b.data, b.len);
     sb_buf_free(&b);
     char err[256];
-    sb_render_opts o = {0, 0, NULL, NULL, 0, 0, false, NULL, NULL};
+    sb_render_opts o = {0, 0, NULL, NULL, 0, 0, false, NULL, NULL, NULL};
     sb_render *r = sb_render_page(d, &o, NULL, err, sizeof err);
     assert_non_null(r);
     for (int level = 1; level <= 5; level++) {
@@ -432,7 +432,7 @@ static void test_css_dir(void **state)
     snprintf(dir, sizeof dir, "%s/samples/layout/css", SB_SOURCE_DIR);
     char err[256];
 
-    sb_render_opts o = {0, 0, dir, "http://news.test/a/page.html", 0, 0, false, NULL, NULL};
+    sb_render_opts o = {0, 0, dir, "http://news.test/a/page.html", 0, 0, false, NULL, NULL, NULL};
     sb_render *r = sb_render_page(d, &o, NULL, err, sizeof err);
     assert_non_null(r);
     const sb_rnode *box = node_of(r, sb_doc_find_id(d, "box"));
@@ -450,7 +450,7 @@ static void test_css_dir(void **state)
     sb_render_free(r);
 
     /* No css_dir: nothing is loaded. */
-    sb_render_opts none = {0, 0, NULL, NULL, 0, 0, false, NULL, NULL};
+    sb_render_opts none = {0, 0, NULL, NULL, 0, 0, false, NULL, NULL, NULL};
     r = sb_render_page(d, &none, NULL, err, sizeof err);
     assert_non_null(r);
     assert_int_equal(node_of(r, sb_doc_find_id(d, "box"))->w, 1280);
@@ -515,7 +515,7 @@ static void test_media_attributes(void **state)
     char dir[512];
     snprintf(dir, sizeof dir, "%s/samples/layout/css", SB_SOURCE_DIR);
     char err[256];
-    sb_render_opts o = {0, 0, dir, NULL, 0, 0, false, NULL, NULL};
+    sb_render_opts o = {0, 0, dir, NULL, 0, 0, false, NULL, NULL, NULL};
     sb_render *r = sb_render_page(d, &o, NULL, err, sizeof err);
     assert_non_null(r);
     struct {
@@ -564,14 +564,14 @@ static void test_time_budget(void **state)
     (void)state;
     sb_doc *d = big_doc(4000);
     char err[256];
-    sb_render_opts o = {0, 0, NULL, NULL, 1, 0, false, NULL, NULL};
+    sb_render_opts o = {0, 0, NULL, NULL, 1, 0, false, NULL, NULL, NULL};
     sb_render *r = sb_render_page(d, &o, NULL, err, sizeof err);
     assert_null(r);
     assert_string_equal(err, "render: time budget of 1 ms exceeded");
     /* The same page with an ample budget renders in full.  No timing is
      * compared: on a loaded machine the abandoned attempt (which also pays
      * for loading the fonts) may take longer than the full one. */
-    sb_render_opts ample = {0, 0, NULL, NULL, 600000, 0, false, NULL, NULL};
+    sb_render_opts ample = {0, 0, NULL, NULL, 600000, 0, false, NULL, NULL, NULL};
     r = sb_render_page(d, &ample, NULL, err, sizeof err);
     assert_non_null(r);
     assert_true(r->height > 4000 * 30);
