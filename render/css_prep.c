@@ -416,6 +416,15 @@ static void prepare_decls(sb_buf *out, const char *raw, size_t raw_len, bool in_
     sb_buf_free(&clean);
 }
 
+char *sb_css_prepare_attr(const char *decls, size_t len, sb_css_layout *layout)
+{
+    sb_buf out = SB_BUF_INIT;
+    layout->kind = SB_LAYOUT_NONE;
+    if (decls)
+        prepare_decls(&out, decls, len, false, false, layout);
+    return sb_buf_steal(&out);
+}
+
 char *sb_css_prepare_decls(const char *decls, size_t len)
 {
     sb_buf out = SB_BUF_INIT;

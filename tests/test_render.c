@@ -458,6 +458,49 @@ static void test_css_dir(void **state)
     sb_doc_free(d);
 }
 
+/* ---- flex and grid in style attributes ----------------------------------- */
+
+/* Containers made by style="" are translated as stylesheet rules are:
+ * items of a row side by side, a uniform grid's and a wrapping row's items
+ * floated, a column stacked; a page rule hiding an item wins; containers
+ * nested more than SB_CSS_MAX_CELL_NESTING deep keep block flow. */
+static void test_flex_attributes(void **state)
+{
+    (void)state;
+    sb_doc *d = load_doc("flex_attr.html");
+    char err[256];
+    sb_render_opts o = {0, 0, NULL, NULL, 0, 0, false, NULL, NULL, NULL};
+    sb_render *r = sb_render_page(d, &o, NULL, err, sizeof err);
+    assert_non_null(r);
+    struct {
+        const char *id;
+        int x, y, w;
+    } want[] = {
+        {"a", 0, 0, 300},     {"b", 300, 0, 780},    {"c", 1080, 0, 200},
+        {"g1", 0, 19, 320},   {"g4", 960, 19, 320},  {"g5", 0, 38, 320},
+        {"w1", 0, 57, 500},   {"w2", 500, 57, 500},  {"w3", 0, 76, 500},
+        {"k1", 0, 95, 1280},  {"k2", 0, 114, 1280},  {"h2", 0, 133, 1280},
+        {"n4", 0, 152, 1280}, {"n5", 0, 152, 1280},  {"n6", 0, 171, 1280},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const sb_rnode *n = node_of(r, sb_doc_find_id(d, want[i].id));
+        assert_non_null(n);
+        if (n->x != want[i].x || n->y != want[i].y || n->w != want[i].w)
+            fail_msg("#%s at %d,%d width %d, want %d,%d width %d", want[i].id, n->x, n->y, n->w,
+                     want[i].x, want[i].y, want[i].w);
+    }
+    assert_null(node_of(r, sb_doc_find_id(d, "h1")));
+    sb_render_free(r);
+
+    /* the items' rules come first in <head>, named by the serialised ids */
+    char *html = sb_render_serialize(d, NULL, 0, NULL, NULL);
+    const char *rules = strstr(html, "<head data-sbid=\"1\"><style>[data-sbid=5] > *{");
+    assert_non_null(rules);
+    assert_true(rules < strstr(html, ".hidden{"));
+    free(html);
+    sb_doc_free(d);
+}
+
 /* ---- media ---------------------------------------------------------------- */
 
 static void test_media_on_screen(void **state)
@@ -775,6 +818,7 @@ int main(void)
         cmocka_unit_test(test_flex_nesting_cap),
         cmocka_unit_test(test_stylesheet_garbage),
         cmocka_unit_test(test_css_dir),
+        cmocka_unit_test(test_flex_attributes),
         cmocka_unit_test(test_media_on_screen),
         cmocka_unit_test(test_media_attributes),
         cmocka_unit_test(test_time_budget),
