@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static bool is_void_tag(GumboTag t)
 {
@@ -229,6 +230,28 @@ static void attr_layouts_collect(const sb_doc *doc, attr_layouts *al)
     }
 }
 
+/* A data: URI is kept only as far as the render can use it: its media
+ * type and the first SB_PREP_DATA_URI_KEEP bytes of its payload, where an
+ * image's header says its size (render.cpp reads it).  Single-file pages
+ * (SingleFile, monolith) carry every picture this way, megabytes that
+ * would otherwise be copied into the serialised page and again into
+ * litehtml's parse.  Returns false, writing nothing, for other values. */
+static bool put_data_uri_prefix(sb_buf *out, const char *v)
+{
+    const char *s = v;
+    while (is_ws(*s))
+        s++;
+    if (strncasecmp(s, "data:", 5) != 0)
+        return false;
+    size_t n = strnlen(s, SB_PREP_DATA_URI_KEEP + 1);
+    if (n <= SB_PREP_DATA_URI_KEEP)
+        return false;
+    char *part = sb_xstrndup(s, SB_PREP_DATA_URI_KEEP);
+    put_escaped(out, part, true);
+    free(part);
+    return true;
+}
+
 static void put_start_tag(sb_buf *out, const GumboNode *n, int id, bool flatten,
                           const attr_layouts *al, sb_prep_stats *st)
 {
@@ -284,7 +307,7 @@ static void put_start_tag(sb_buf *out, const GumboNode *n, int id, bool flatten,
             }
             put_escaped(out, css, true);
             free(css);
-        } else {
+        } else if (!put_data_uri_prefix(out, a->value)) {
             put_escaped(out, a->value, true);
         }
         sb_buf_putc(out, '"');

@@ -21,7 +21,10 @@
  *  - table parts nested deeper than SB_RENDER_MAX_TABLE_NESTING become
  *    blocks, and a <br> that starts a line gets a line's height;
  *  - a data-sbid attribute present in the page itself is dropped, so the
- *    page cannot spoof the mapping. */
+ *    page cannot spoof the mapping;
+ *  - attribute values that are data: URIs longer than SB_PREP_DATA_URI_KEEP
+ *    bytes are cut to that length (an image's header, and so its size,
+ *    stays readable; the render never decodes pictures). */
 #ifndef SB_RENDER_PREP_H
 #define SB_RENDER_PREP_H
 
@@ -40,6 +43,11 @@
  * blocks.  Their content is still laid out once per enclosing table level:
  * 60 nested tables take about 0.4 s with this limit (2.4 s with 8). */
 #define SB_RENDER_MAX_TABLE_NESTING 6
+
+/* What is kept of a long data: URI attribute value: the media type and
+ * enough base64 for a picture's header (dom/base/image_size.h decodes at
+ * most 4 KB of it). */
+#define SB_PREP_DATA_URI_KEEP 6000
 
 typedef struct sb_prep_stats {
     size_t elems_emitted;

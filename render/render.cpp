@@ -112,8 +112,12 @@ const size_t max_floats = 1000;
 // its length (5 MB: 147 MB peak, 16 MB: 515 MB and past the time budget),
 // which the weight below does not see.  The largest corpus page has 1.6 MB;
 // a page between this and the DOM step's own cap (16 MB, dom/doc/
-// markup_cap.h) goes to the DOM step whole.
+// markup_cap.h) goes to the DOM step whole.  Counted on the serialised
+// page, where data: URIs are cut short (prep.h): a single-file page's
+// pictures are not text to lay out.
 const size_t max_html_bytes = 4u << 20;
+// The page before serialisation: the DOM step's own cap.
+const size_t max_doc_bytes = 16u << 20;
 // litehtml makes an element of every word, every white-space character
 // and every CJK ideograph (split_text), about 450 bytes each (15 MB of
 // short words took 4.6 GB), and an element of markup costs about five times
@@ -994,7 +998,7 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
         // litehtml's own parse runs before any callback can check the
         // clock, and it holds about a kilobyte per element: pages beyond
         // these sizes are refused up front instead of running away.
-        if (doc->n_elems > max_elements || doc->html_len > max_html_bytes) {
+        if (doc->n_elems > max_elements || doc->html_len > max_doc_bytes) {
             if (err && errlen)
                 std::snprintf(err, errlen,
                               "render: page too large for layout (%zu elements, %zu bytes; "
@@ -1005,7 +1009,19 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
         names = sb_css_names_from_doc(doc);
         cont.names = names;
         sb_prep_stats st{};
-        html = sb_render_serialize_sheets(doc, names, o.max_depth, &st, &sheets, nullptr);
+        size_t html_len = 0;
+        html = sb_render_serialize_sheets(doc, names, o.max_depth, &st, &sheets, &html_len);
+        if (html_len > max_html_bytes) {
+            if (err && errlen)
+                std::snprintf(err, errlen,
+                              "render: page too large for layout (%zu elements, %zu bytes; "
+                              "limits %zu, %zu)",
+                              doc->n_elems, html_len, max_elements, max_html_bytes);
+            std::free(html);
+            sb_prep_sheets_free(&sheets);
+            sb_css_names_free(names);
+            return nullptr;
+        }
         cont.sheets = &sheets;
         style_memo memo; // outlives ldoc (declared before it)
         cont.memo = &memo;

@@ -501,6 +501,49 @@ static void test_flex_attributes(void **state)
     sb_doc_free(d);
 }
 
+/* ---- data: URIs ------------------------------------------------------------ */
+
+/* A single-file page: a 4.5 MB picture inline.  litehtml sees only the
+ * URI's first SB_PREP_DATA_URI_KEEP bytes (the page is not refused as too
+ * large for layout), and the image still gets its size from its header. */
+static void test_large_data_uri(void **state)
+{
+    (void)state;
+    /* a PNG header for 640 x 480, then filler, in base64 */
+    static const char png_b64[] = "iVBORw0KGgoAAAANSUhEUgAAAoAAAAHgCAIAAAA";
+    sb_buf b = SB_BUF_INIT;
+    sb_buf_puts(&b, "<!DOCTYPE html><html><body style=\"margin:0\"><img id=\"pic\" src=\"data:image/png;base64,");
+    sb_buf_puts(&b, png_b64);
+    size_t start = b.len;
+    while (b.len - start < (size_t)(4.5 * 1024 * 1024))
+        sb_buf_puts(&b, "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo0123456789+/");
+    sb_buf_puts(&b, "\"><a id=\"link\" href=\"data:text/plain,short\">a</a><p>Story text.</p></body></html>");
+    sb_doc *d = sb_doc_parse(b.data, b.len);
+    sb_buf_free(&b);
+    assert_non_null(d);
+
+    size_t len = 0;
+    char *html = sb_render_serialize(d, NULL, 0, NULL, &len);
+    assert_true(len < 8000);
+    const char *src = strstr(html, "src=\"data:image/png;base64,iVBORw0KGgo");
+    assert_non_null(src);
+    src += 5;
+    assert_int_equal(strcspn(src, "\""), SB_PREP_DATA_URI_KEEP);
+    assert_non_null(strstr(html, "href=\"data:text/plain,short\"")); /* short ones as they are */
+    free(html);
+
+    char err[256] = "";
+    sb_render *r = sb_render_page(d, NULL, NULL, err, sizeof err);
+    if (!r)
+        fail_msg("render: %s", err);
+    const sb_rnode *pic = node_of(r, sb_doc_find_id(d, "pic"));
+    assert_non_null(pic);
+    assert_int_equal(pic->w, 640);
+    assert_int_equal(pic->h, 480);
+    sb_render_free(r);
+    sb_doc_free(d);
+}
+
 /* ---- media ---------------------------------------------------------------- */
 
 static void test_media_on_screen(void **state)
@@ -819,6 +862,7 @@ int main(void)
         cmocka_unit_test(test_stylesheet_garbage),
         cmocka_unit_test(test_css_dir),
         cmocka_unit_test(test_flex_attributes),
+        cmocka_unit_test(test_large_data_uri),
         cmocka_unit_test(test_media_on_screen),
         cmocka_unit_test(test_media_attributes),
         cmocka_unit_test(test_time_budget),
