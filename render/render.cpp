@@ -105,6 +105,9 @@ const int max_imports = 64;
 // Different image URLs whose size the provider is asked for; later ones
 // keep the default box (each ask may read a file's first bytes).
 const size_t max_images = 2000;
+// Inline (data:) pictures smaller than this on both sides keep the default
+// box: they are placeholders (1 x 1 GIFs, 3 x 2 aspect-ratio PNGs).
+const int min_inline_side = 32;
 
 const size_t max_elements = 200000;
 const size_t max_floats = 1000;
@@ -660,8 +663,11 @@ void container::get_image_size(const litehtml::tchar_t *src, const litehtml::tch
         return;
     int w = 0, h = 0;
     if (const char *b64 = data_uri_base64(src)) {
-        // decoded only as far as the header (dom/base/image_size.h)
-        if (sb_image_base64_size(b64, strnlen(b64, 16384), &w, &h)) {
+        // decoded only as far as the header (dom/base/image_size.h); a
+        // tiny inline picture is a lazy-loading placeholder (the page's
+        // script swaps in the real one), whose size says nothing
+        if (sb_image_base64_size(b64, strnlen(b64, 16384), &w, &h) &&
+            (w >= min_inline_side || h >= min_inline_side)) {
             sz.width = w;
             sz.height = h;
         }

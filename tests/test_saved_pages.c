@@ -531,6 +531,7 @@ static const char photo_page[] =
     "<img id=\"cid\" src=\"cid:quay@courier\">\n"
     "<img id=\"missing\" src=\"photo_files/none.png\">\n"
     "<img id=\"inline\" src=\"data:image/gif;base64,R0lGODlhLAHIAPcAAA==\">\n"
+    "<img id=\"pixel\" src=\"data:image/gif;base64,R0lGODlhAQABAIAAAA==\">\n"
     "<img id=\"text\" src=\"photo_files/notes.txt\">\n"
     "<p>The harbour ferry returned to service on Monday morning.</p>\n"
     "</body></html>\n";
@@ -569,6 +570,7 @@ static void render_photos(sb_saved_page *sp, const char *base, bool with_sizes)
     assert_size(r, d, "missing", 300, 150);
     assert_size(r, d, "text", 300, 150);
     assert_size(r, d, "inline", 300, 200); /* read from the URI itself */
+    assert_size(r, d, "pixel", 300, 150);  /* 1 x 1: a lazy-loading placeholder */
     sb_render_free(r);
     sb_doc_free(d);
 }
