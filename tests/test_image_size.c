@@ -13,33 +13,86 @@
 #include "dom/base/image_size.h"
 
 static const unsigned char png[] = {
-    0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R',
-    0, 0, 0x02, 0x80, /* 640 */ 0, 0, 0x01, 0xE0, /* 480 */ 8, 2, 0, 0, 0};
+    0x89, 'P', 'N', 'G',  '\r', '\n',        0x1a, '\n', 0,    0,           0, 13, 'I', 'H', 'D',
+    'R',  0,   0,   0x02, 0x80, /* 640 */ 0, 0,    0x01, 0xE0, /* 480 */ 8, 2, 0,  0,   0};
 
-static const unsigned char gif[] = {'G', 'I', 'F', '8', '9', 'a', 0x2C, 0x01, /* 300 */
-                                    0xC8, 0x00 /* 200 */, 0xF7, 0, 0};
+static const unsigned char gif[] = {'G',  'I',
+                                    'F',  '8',
+                                    '9',  'a',
+                                    0x2C, 0x01, /* 300 */
+                                    0xC8, 0x00 /* 200 */,
+                                    0xF7, 0,
+                                    0};
 
 /* SOI, APP0 (JFIF, 16 bytes), a fill byte, SOF2 (progressive): 1200 x 675 */
-static const unsigned char jpeg[] = {
-    0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 'J', 'F', 'I', 'F', 0, 1, 1, 0, 0, 1, 0, 1, 0, 0,
-    0xFF, 0xFF, 0xC2, 0x00, 0x11, 0x08, 0x02, 0xA3, /* 675 */ 0x04, 0xB0, /* 1200 */ 3,
-    1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1};
+static const unsigned char jpeg[] = {0xFF,
+                                     0xD8,
+                                     0xFF,
+                                     0xE0,
+                                     0x00,
+                                     0x10,
+                                     'J',
+                                     'F',
+                                     'I',
+                                     'F',
+                                     0,
+                                     1,
+                                     1,
+                                     0,
+                                     0,
+                                     1,
+                                     0,
+                                     1,
+                                     0,
+                                     0,
+                                     0xFF,
+                                     0xFF,
+                                     0xC2,
+                                     0x00,
+                                     0x11,
+                                     0x08,
+                                     0x02,
+                                     0xA3,
+                                     /* 675 */ 0x04,
+                                     0xB0,
+                                     /* 1200 */ 3,
+                                     1,
+                                     0x22,
+                                     0,
+                                     2,
+                                     0x11,
+                                     1,
+                                     3,
+                                     0x11,
+                                     1};
 
-static const unsigned char webp_lossy[] = {
-    'R', 'I', 'F', 'F', 0x30, 0, 0, 0, 'W', 'E', 'B', 'P', 'V', 'P', '8', ' ',
-    0x20, 0, 0, 0, 0x10, 0x02, 0x00, 0x9D, 0x01, 0x2A, 0x20, 0x03, /* 800 */
-    0x58, 0x02 /* 600 */, 0, 0};
+static const unsigned char webp_lossy[] = {'R',  'I',
+                                           'F',  'F',
+                                           0x30, 0,
+                                           0,    0,
+                                           'W',  'E',
+                                           'B',  'P',
+                                           'V',  'P',
+                                           '8',  ' ',
+                                           0x20, 0,
+                                           0,    0,
+                                           0x10, 0x02,
+                                           0x00, 0x9D,
+                                           0x01, 0x2A,
+                                           0x20, 0x03, /* 800 */
+                                           0x58, 0x02 /* 600 */,
+                                           0,    0};
 
 /* VP8L: 0x2F, then width-1 (14 bits) and height-1 (14 bits), LSB first:
  * 400 x 300 -> 399 | 299 << 14 */
-static const unsigned char webp_lossless[] = {
-    'R', 'I', 'F', 'F', 0x30, 0, 0, 0, 'W', 'E', 'B', 'P', 'V', 'P', '8', 'L',
-    0x20, 0, 0, 0, 0x2F, 0x8F, 0xC1, 0x4A, 0x00, 0, 0, 0, 0, 0};
+static const unsigned char webp_lossless[] = {'R',  'I',  'F',  'F',  0x30, 0,   0,    0, 'W', 'E',
+                                              'B',  'P',  'V',  'P',  '8',  'L', 0x20, 0, 0,   0,
+                                              0x2F, 0x8F, 0xC1, 0x4A, 0x00, 0,   0,    0, 0,   0};
 
 /* VP8X: canvas width-1 and height-1 as 24-bit little-endian: 1920 x 1080 */
 static const unsigned char webp_extended[] = {
-    'R', 'I', 'F', 'F', 0x30, 0, 0, 0, 'W', 'E', 'B', 'P', 'V', 'P', '8', 'X',
-    0x0A, 0, 0, 0, 0x10, 0, 0, 0, 0x7F, 0x07, 0x00, 0x37, 0x04, 0x00};
+    'R', 'I',  'F', 'F', 0x30, 0,    0, 0, 'W', 'E',  'B',  'P',  'V',  'P',  '8',
+    'X', 0x0A, 0,   0,   0,    0x10, 0, 0, 0,   0x7F, 0x07, 0x00, 0x37, 0x04, 0x00};
 
 static void expect(const unsigned char *b, size_t n, int w, int h)
 {

@@ -99,8 +99,8 @@ static bool webp_size(const unsigned char *b, size_t n, int *w, int *h)
     if (memcmp(c, "VP8L", 4) == 0) {
         if (b[20] != 0x2F)
             return false;
-        uint32_t bits = (uint32_t)b[21] | (uint32_t)b[22] << 8 | (uint32_t)b[23] << 16 |
-                        (uint32_t)b[24] << 24;
+        uint32_t bits =
+            (uint32_t)b[21] | (uint32_t)b[22] << 8 | (uint32_t)b[23] << 16 | (uint32_t)b[24] << 24;
         return give((bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1, w, h);
     }
     if (memcmp(c, "VP8X", 4) == 0)
