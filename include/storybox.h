@@ -77,6 +77,13 @@ typedef enum sb_similarity {
  * network by the library itself. */
 typedef void *(*sb_resource_fn)(void *ctx, const char *url, size_t max_len, size_t *len);
 
+/* An image size provider: the intrinsic width and height of the image at
+ * `url` (absolute as for sb_resource_fn), for an <img> the page gives no
+ * size (the layout would otherwise give it a 300 x 150 box).  Returns true
+ * with both set, false when the image is unknown.  ctx is the options'
+ * resource_ctx. */
+typedef bool (*sb_image_size_fn)(void *ctx, const char *url, int *width, int *height);
+
 typedef struct sb_options {
     const char *method;   /* registered method name; NULL = "hybrid" */
     const char *base_url; /* resolves relative URLs; NULL = from the page */
@@ -98,6 +105,7 @@ typedef struct sb_options {
                              (e.g. from a WARC record); NULL = none.  Ranks
                              below a byte order mark, above the page's <meta> */
     const char *warc_record_id; /* copied into the record's `warc_record_id` */
+    sb_image_size_fn image_size; /* NULL: none; called with resource_ctx */
 } sb_options;
 
 SB_API void sb_options_init(sb_options *opt);

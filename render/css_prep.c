@@ -416,6 +416,15 @@ static void prepare_decls(sb_buf *out, const char *raw, size_t raw_len, bool in_
     sb_buf_free(&clean);
 }
 
+char *sb_css_prepare_attr(const char *decls, size_t len, sb_css_layout *layout)
+{
+    sb_buf out = SB_BUF_INIT;
+    layout->kind = SB_LAYOUT_NONE;
+    if (decls)
+        prepare_decls(&out, decls, len, false, false, layout);
+    return sb_buf_steal(&out);
+}
+
 char *sb_css_prepare_decls(const char *decls, size_t len)
 {
     sb_buf out = SB_BUF_INIT;
@@ -490,6 +499,129 @@ static void prepare_rule(sb_buf *out, const char *pre, size_t pre_n, const char 
     }
 }
 
+/* ---- media queries --------------------------------------------------------
+ * Only the media type decides here; features ("(min-width: 600px)") are
+ * left to litehtml, which knows the viewport. */
+
+/* One query of a list, s[0..n) with comments already treated as space. */
+static sb_css_media media_query_on_screen(const char *s, size_t n)
+{
+    size_t i = 0;
+    bool negated = false, type_seen = false, type_screen = true, features = false;
+    bool want_type = true; /* "only"/"not"/type allowed next */
+    for (;;) {
+        while (i < n && isspace((unsigned char)s[i]))
+            i++;
+        if (i >= n)
+            break;
+        if (s[i] == '(') {
+            size_t close = match_close(s, n, i + 1);
+            if (close >= n)
+                return SB_MEDIA_NEVER; /* unbalanced: malformed */
+            features = true;
+            want_type = false;
+            i = close + 1;
+            continue;
+        }
+        size_t b = i;
+        while (i < n && (is_ident_char((unsigned char)s[i]) || s[i] == '\\'))
+            i++;
+        if (i == b)
+            return SB_MEDIA_NEVER; /* a character no query has: malformed */
+        size_t w = i - b;
+        if (want_type && w == 4 && strncasecmp(s + b, "only", 4) == 0) {
+            continue;
+        } else if (want_type && !type_seen && w == 3 && strncasecmp(s + b, "not", 3) == 0) {
+            negated = true;
+        } else if (w == 3 && strncasecmp(s + b, "and", 3) == 0) {
+            want_type = false;
+        } else if (want_type && !type_seen) {
+            type_seen = true;
+            want_type = false;
+            type_screen = (w == 6 && strncasecmp(s + b, "screen", 6) == 0) ||
+                          (w == 3 && strncasecmp(s + b, "all", 3) == 0);
+        } else {
+            return SB_MEDIA_NEVER; /* "or", a second type...: malformed */
+        }
+    }
+    if (negated && !type_seen)
+        return SB_MEDIA_NEVER; /* "not (..)" alone is level 4; be safe */
+    /* "not" negates the whole query: "not print and (x)" always holds on
+     * a screen, "not screen and (x)" holds where (x) does not */
+    if (!negated)
+        return !type_screen ? SB_MEDIA_NEVER : features ? SB_MEDIA_DEPENDS : SB_MEDIA_ALWAYS;
+    return !type_screen ? SB_MEDIA_ALWAYS : features ? SB_MEDIA_DEPENDS : SB_MEDIA_NEVER;
+}
+
+sb_css_media sb_css_media_on_screen(const char *s, size_t n)
+{
+    if (!s)
+        return SB_MEDIA_ALWAYS;
+    /* Comments become spaces; braces, semicolons and angle brackets make
+     * the whole list malformed (and would break out of an @media wrapper). */
+    char *q = sb_xmalloc(n + 1);
+    size_t qn = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (at_comment(s, n, i)) {
+            i = skip_comment(s, n, i) - 1;
+            q[qn++] = ' ';
+            continue;
+        }
+        if (s[i] == '{' || s[i] == '}' || s[i] == ';' || s[i] == '<' || s[i] == '>' ||
+            s[i] == '"' || s[i] == '\'' || s[i] == 0) {
+            free(q);
+            return SB_MEDIA_NEVER;
+        }
+        q[qn++] = s[i];
+    }
+    const char *t = q;
+    size_t tn = qn;
+    trim(&t, &tn);
+    if (tn == 0) { /* media="" is all media */
+        free(q);
+        return SB_MEDIA_ALWAYS;
+    }
+    sb_css_media best = SB_MEDIA_NEVER;
+    size_t b = 0;
+    int depth = 0;
+    for (size_t i = 0; i <= qn; i++) {
+        if (i < qn && q[i] == '(')
+            depth++;
+        else if (i < qn && q[i] == ')' && depth > 0)
+            depth--;
+        if (i == qn || (q[i] == ',' && depth == 0)) {
+            const char *p = q + b;
+            size_t pn = i - b;
+            trim(&p, &pn);
+            /* an empty query in a list is malformed: never */
+            sb_css_media m = pn ? media_query_on_screen(p, pn) : SB_MEDIA_NEVER;
+            if (m == SB_MEDIA_ALWAYS || (m == SB_MEDIA_DEPENDS && best == SB_MEDIA_NEVER))
+                best = m;
+            b = i + 1;
+        }
+    }
+    free(q);
+    return best;
+}
+
+/* An @import's media list: what follows its url() or string. */
+static sb_css_media import_media(const char *pre, size_t pre_n)
+{
+    size_t i = 7; /* after "@import" */
+    while (i < pre_n && isspace((unsigned char)pre[i]))
+        i++;
+    if (i < pre_n && (pre[i] == '"' || pre[i] == '\'')) {
+        i = skip_string(pre, pre_n, i);
+    } else if (i + 4 <= pre_n && strncasecmp(pre + i, "url(", 4) == 0) {
+        i = match_close(pre, pre_n, i + 4) + 1;
+    } else {
+        return SB_MEDIA_ALWAYS; /* not understood: litehtml's to judge */
+    }
+    if (i >= pre_n)
+        return SB_MEDIA_ALWAYS;
+    return sb_css_media_on_screen(pre + i, pre_n - i);
+}
+
 static void prepare_sheet(sb_buf *out, const char *s, size_t n, const sb_css_names *names,
                           sb_css_stats *st, int depth, bool grid_placed)
 {
@@ -533,7 +665,8 @@ static void prepare_sheet(sb_buf *out, const char *s, size_t n, const sb_css_nam
         size_t pre_n = i - b;
         if (s[i] == ';') { /* statement at-rule */
             i++;
-            if (pre_n > 7 && strncasecmp(pre, "@import", 7) == 0 && depth == 0) {
+            if (pre_n > 7 && strncasecmp(pre, "@import", 7) == 0 && depth == 0 &&
+                import_media(pre, pre_n) != SB_MEDIA_NEVER) {
                 sb_buf_append(out, pre, pre_n);
                 sb_buf_puts(out, ";\n");
             }
@@ -551,6 +684,10 @@ static void prepare_sheet(sb_buf *out, const char *s, size_t n, const sb_css_nam
         if (depth >= MAX_GROUP_DEPTH)
             continue;
         if (pre_n >= 6 && strncasecmp(pre, "@media", 6) == 0 && !is_ident_char((unsigned char)pre[6])) {
+            /* print, speech...: never on screen, and litehtml would still
+             * match every selector of the group against every element */
+            if (sb_css_media_on_screen(pre + 6, pre_n - 6) == SB_MEDIA_NEVER)
+                continue;
             size_t mark = out->len;
             append_uncommented(out, pre, pre_n);
             sb_buf_putc(out, '{');

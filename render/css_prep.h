@@ -22,6 +22,7 @@
 
 #include "dom/doc/doc.h"
 #include "dom/base/strbuf.h"
+#include "render/css_flex.h"
 
 typedef struct sb_css_names sb_css_names;
 
@@ -42,8 +43,24 @@ void sb_css_names_free(sb_css_names *names);
 char *sb_css_prepare(const char *css, size_t len, const sb_css_names *names,
                      sb_css_stats *stats);
 
-/* Same rewrite for the declarations of a style="" attribute. */
+/* Same rewrite for the declarations of a style="" attribute; a flex or
+ * grid container there keeps block flow (no selector names its items). */
 char *sb_css_prepare_decls(const char *decls, size_t len);
+
+/* The same with the container's layout kept, as for a stylesheet rule:
+ * *layout says what the element becomes, and the caller adds the rules for
+ * its items (sb_css_layout_companions) under a selector naming the
+ * element (render/prep.c: [data-sbid=N]). */
+char *sb_css_prepare_attr(const char *decls, size_t len, sb_css_layout *layout);
+
+/* Whether a media query list (a media attribute, or what follows @media)
+ * can hold on a screen.  Only the media type is judged: NEVER for print,
+ * speech and other types, for "not screen" and "not all", and for malformed
+ * lists (as CSS says, "not all"); ALWAYS for an empty list, "all",
+ * "screen", "only screen", "not print" without features; DEPENDS when
+ * features remain to be checked against the viewport (litehtml does). */
+typedef enum { SB_MEDIA_NEVER, SB_MEDIA_DEPENDS, SB_MEDIA_ALWAYS } sb_css_media;
+sb_css_media sb_css_media_on_screen(const char *media, size_t len);
 
 /* True when a single selector (no commas) can match some element of the
  * page; exposed for tests. */

@@ -1,6 +1,7 @@
 #include "render/prep.h"
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -203,8 +204,86 @@ static bool br_starts_line(const GumboNode *n)
     return true;
 }
 
+/* ---- flex and grid containers in style="" attributes ---------------------
+ * A stylesheet's container rule gets companion rules for its items under
+ * its own selector (css_flex.h); a container made by its style attribute
+ * has no selector, so its items' rules name it by the id the serialisation
+ * gives it: [data-sbid=N] > *.  They are collected before the page is
+ * written and put first in the cascade, in a <style> at the start of
+ * <head>, so that a page rule about the items (one that hides them) wins
+ * as it does over a stylesheet's companions. */
+
+/* A cheap test before parsing the declarations. */
+static bool may_be_container(const char *style)
+{
+    return strstr(style, "flex") || strstr(style, "grid") || strstr(style, "FLEX") ||
+           strstr(style, "GRID");
+}
+
+typedef struct attr_layouts {
+    unsigned char *kept; /* by element id: 1 = its container layout is kept */
+    sb_buf rules;        /* the items' rules */
+} attr_layouts;
+
+static void attr_layouts_collect(const sb_doc *doc, attr_layouts *al)
+{
+    al->kept = NULL;
+    al->rules = (sb_buf)SB_BUF_INIT;
+    for (size_t e = 0; e < doc->n_elems; e++) {
+        const GumboNode *n = doc->elems[e];
+        if (n->type != GUMBO_NODE_ELEMENT)
+            continue;
+        const char *style = sb_attr(n, "style");
+        if (!style || !may_be_container(style))
+            continue;
+        sb_css_layout layout;
+        char *css = sb_css_prepare_attr(style, strlen(style), &layout);
+        free(css);
+        if (layout.kind != SB_LAYOUT_CELLS && layout.kind != SB_LAYOUT_FLOATS)
+            continue;
+        /* Tables in tables cost exponential time: a container inside
+         * SB_CSS_MAX_CELL_NESTING others of its kind keeps block flow. */
+        int outer = 0;
+        for (const GumboNode *p = n->parent; p && outer <= SB_CSS_MAX_CELL_NESTING; p = p->parent) {
+            int pid = sb_doc_id(doc, p);
+            if (pid >= 0 && al->kept && al->kept[pid])
+                outer++;
+        }
+        if (outer >= SB_CSS_MAX_CELL_NESTING)
+            continue;
+        if (!al->kept)
+            al->kept = sb_xcalloc(doc->n_elems + 1, 1);
+        al->kept[e] = 1;
+        char sel[48];
+        int sel_n = snprintf(sel, sizeof sel, "[data-sbid=%zu]", e);
+        sb_css_layout_companions(&al->rules, sel, (size_t)sel_n, &layout);
+    }
+}
+
+/* A data: URI is kept only as far as the render can use it: its media
+ * type and the first SB_PREP_DATA_URI_KEEP bytes of its payload, where an
+ * image's header says its size (render.cpp reads it).  Single-file pages
+ * (SingleFile, monolith) carry every picture this way, megabytes that
+ * would otherwise be copied into the serialised page and again into
+ * litehtml's parse.  Returns false, writing nothing, for other values. */
+static bool put_data_uri_prefix(sb_buf *out, const char *v)
+{
+    const char *s = v;
+    while (is_ws(*s))
+        s++;
+    if (strncasecmp(s, "data:", 5) != 0)
+        return false;
+    size_t n = strnlen(s, SB_PREP_DATA_URI_KEEP + 1);
+    if (n <= SB_PREP_DATA_URI_KEEP)
+        return false;
+    char *part = sb_xstrndup(s, SB_PREP_DATA_URI_KEEP);
+    put_escaped(out, part, true);
+    free(part);
+    return true;
+}
+
 static void put_start_tag(sb_buf *out, const GumboNode *n, int id, bool flatten,
-                          sb_prep_stats *st)
+                          const attr_layouts *al, sb_prep_stats *st)
 {
     const char *tag = sb_tag_name(n);
     sb_buf hint = SB_BUF_INIT;
@@ -248,14 +327,17 @@ static void put_start_tag(sb_buf *out, const GumboNode *n, int id, bool flatten,
             continue;
         }
         if (strcmp(a->name, "style") == 0) {
-            char *css = sb_css_prepare_decls(a->value, strlen(a->value));
+            sb_css_layout layout;
+            char *css = id >= 0 && al->kept && al->kept[id]
+                            ? sb_css_prepare_attr(a->value, strlen(a->value), &layout)
+                            : sb_css_prepare_decls(a->value, strlen(a->value));
             if (hint.len) {
                 put_escaped(out, hint.data, true);
                 sb_buf_clear(&hint);
             }
             put_escaped(out, css, true);
             free(css);
-        } else {
+        } else if (!put_data_uri_prefix(out, a->value)) {
             put_escaped(out, a->value, true);
         }
         sb_buf_putc(out, '"');
@@ -484,6 +566,8 @@ char *sb_render_serialize_sheets(const sb_doc *doc, const sb_css_names *names, i
     const GumboNode *root = doc->out->document;
     put_doctype(&out, &root->v.document);
     unsigned char *drop = nested_formatting(doc);
+    attr_layouts al;
+    attr_layouts_collect(doc, &al);
 
     size_t cap = 64, top = 0;
     frame *stack = sb_xmalloc(cap * sizeof *stack);
@@ -516,17 +600,31 @@ char *sb_render_serialize_sheets(const sb_doc *doc, const sb_css_names *names, i
                 break;
             if (is_html_elem(parent, GUMBO_TAG_STYLE)) {
                 size_t n = strlen(text);
-                char *css = sb_css_prepare(text, n, names, st ? &st->css : NULL);
-                if (st) {
+                /* litehtml 0.6 applies a <style> whatever its media
+                 * attribute says: a print sheet is left out here, and one
+                 * whose media has features is wrapped in @media, which
+                 * litehtml does evaluate. */
+                const char *media = sb_attr(parent, "media");
+                sb_css_media on_screen =
+                    media ? sb_css_media_on_screen(media, strlen(media)) : SB_MEDIA_ALWAYS;
+                if (st)
                     st->css_bytes_in += n;
+                if (on_screen == SB_MEDIA_NEVER)
+                    break;
+                char *css = sb_css_prepare(text, n, names, st ? &st->css : NULL);
+                if (st)
                     st->css_bytes_out += strlen(css);
-                }
+                bool wrap = on_screen == SB_MEDIA_DEPENDS && *css;
+                if (wrap) /* sb_css_media_on_screen refused braces and quotes */
+                    sb_buf_printf(&out, "@media %s{", media);
                 if (sheets) {
                     put_sheet_import(&out, sheets, css);
                 } else {
                     sb_buf_puts(&out, css);
                     free(css);
                 }
+                if (wrap)
+                    sb_buf_putc(&out, '}');
             } else if (parent->type == GUMBO_NODE_ELEMENT &&
                        parent->v.element.tag_namespace == GUMBO_NAMESPACE_HTML &&
                        is_rawtext_tag(parent->v.element.tag)) {
@@ -574,7 +672,18 @@ char *sb_render_serialize_sheets(const sb_doc *doc, const sb_css_names *names, i
                                is_table_part(t);
                 if (flatten && st)
                     st->table_parts_flattened++;
-                put_start_tag(&out, c, id, flatten, st);
+                put_start_tag(&out, c, id, flatten, &al, st);
+                if (al.rules.len && is_html_elem(c, GUMBO_TAG_HEAD)) {
+                    /* first in <head>: first in the cascade */
+                    sb_buf_puts(&out, "<style>");
+                    if (sheets) {
+                        put_sheet_import(&out, sheets, sb_buf_steal(&al.rules));
+                    } else {
+                        sb_buf_append(&out, al.rules.data, al.rules.len);
+                        sb_buf_free(&al.rules);
+                    }
+                    sb_buf_puts(&out, "</style>");
+                }
             }
             if (top == cap) {
                 cap *= 2;
@@ -590,6 +699,8 @@ char *sb_render_serialize_sheets(const sb_doc *doc, const sb_css_names *names, i
     }
     free(stack);
     free(drop);
+    free(al.kept);
+    sb_buf_free(&al.rules);
     if (out_len)
         *out_len = out.len;
     return sb_buf_steal(&out);

@@ -14,13 +14,19 @@
  *    hoisted into the nearest emitted ancestor, because litehtml recurses
  *    over the tree;
  *  - <style> contents and style="" attributes go through css_prep (dead
- *    rules pruned, flex/grid rewritten); with sb_render_serialize_sheets,
+ *    rules pruned, flex/grid rewritten); a <style> whose media attribute
+ *    never holds on a screen (print) is emptied, one with media features
+ *    has its text wrapped in @media (litehtml 0.6 ignores the attribute,
+ *    not @media); with sb_render_serialize_sheets,
  *    a <style>'s prepared text is moved out of the page and replaced by an
  *    @import of it (see sb_prep_sheets);
  *  - table parts nested deeper than SB_RENDER_MAX_TABLE_NESTING become
  *    blocks, and a <br> that starts a line gets a line's height;
  *  - a data-sbid attribute present in the page itself is dropped, so the
- *    page cannot spoof the mapping. */
+ *    page cannot spoof the mapping;
+ *  - attribute values that are data: URIs longer than SB_PREP_DATA_URI_KEEP
+ *    bytes are cut to that length (an image's header, and so its size,
+ *    stays readable; the render never decodes pictures). */
 #ifndef SB_RENDER_PREP_H
 #define SB_RENDER_PREP_H
 
@@ -56,6 +62,11 @@
 #define SB_PREP_WORD_JOIN_LEN 4
 #define SB_PREP_JOIN_WORDS 3
 #define SB_PREP_JOIN_MIN_WORDS 12
+
+/* What is kept of a long data: URI attribute value: the media type and
+ * enough base64 for a picture's header (dom/base/image_size.h decodes at
+ * most 4 KB of it). */
+#define SB_PREP_DATA_URI_KEEP 6000
 
 typedef struct sb_prep_stats {
     size_t elems_emitted;

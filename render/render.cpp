@@ -50,6 +50,7 @@
 #include <memory>
 #include <new>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -60,6 +61,7 @@
 
 extern "C" {
 #include "dom/base/fileio.h"
+#include "dom/base/image_size.h"
 #include "render/css_prep.h"
 #include "render/prep.h"
 #include "render/render.h"
@@ -100,6 +102,12 @@ struct kept_text {
 const size_t max_css_file = 8u << 20;
 const size_t max_css_total = 32u << 20;
 const int max_imports = 64;
+// Different image URLs whose size the provider is asked for; later ones
+// keep the default box (each ask may read a file's first bytes).
+const size_t max_images = 2000;
+// Inline (data:) pictures smaller than this on both sides keep the default
+// box: they are placeholders (1 x 1 GIFs, 3 x 2 aspect-ratio PNGs).
+const int min_inline_side = 32;
 
 const size_t max_elements = 200000;
 const size_t max_floats = 1000;
@@ -107,8 +115,12 @@ const size_t max_floats = 1000;
 // its length (5 MB: 147 MB peak, 16 MB: 515 MB and past the time budget),
 // which the weight below does not see.  The largest corpus page has 1.6 MB;
 // a page between this and the DOM step's own cap (16 MB, dom/doc/
-// markup_cap.h) goes to the DOM step whole.
+// markup_cap.h) goes to the DOM step whole.  Counted on the serialised
+// page, where data: URIs are cut short (prep.h): a single-file page's
+// pictures are not text to lay out.
 const size_t max_html_bytes = 4u << 20;
+// The page before serialisation: the DOM step's own cap.
+const size_t max_doc_bytes = 16u << 20;
 // litehtml makes an element of every word, every white-space character
 // and every CJK ideograph (split_text), about 450 bytes each (15 MB of
 // short words took 4.6 GB), and an element of markup costs about five times
@@ -128,6 +140,25 @@ const size_t max_selector_tests = 5000000;
 bool is_html_space(unsigned char c)
 {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+}
+
+// The base64 payload of a "data:image/...;base64," URI, or NULL.
+const char *data_uri_base64(const char *src)
+{
+    while (is_html_space((unsigned char)*src))
+        src++;
+    if (strncasecmp(src, "data:", 5) != 0)
+        return nullptr;
+    // the media type is short; the payload may be megabytes: look no further
+    const char *comma = static_cast<const char *>(std::memchr(src + 5, ',', strnlen(src + 5, 200)));
+    if (!comma)
+        return nullptr;
+    std::string head(src + 5, comma);
+    for (char &c : head)
+        c = (char)std::tolower((unsigned char)c);
+    if (head.size() < 7 || head.compare(head.size() - 7, 7, ";base64") != 0)
+        return nullptr;
+    return comma + 1;
 }
 
 // The number of text elements litehtml will make of the serialised page:
@@ -347,6 +378,8 @@ public:
     std::string css_dir, base_url;
     sb_render_resource_fn resource = nullptr;
     void *resource_ctx = nullptr;
+    bool (*image_size)(void *, const char *, int *, int *) = nullptr;
+    std::unordered_map<std::string, std::pair<int, int>> image_sizes; // by URL; 0 x 0 unknown
     double deadline = 0;
     int imports = 0;
     size_t css_bytes = 0;    // external stylesheet bytes read so far
@@ -416,15 +449,14 @@ public:
     }
     const litehtml::tchar_t *get_default_font_name() const override { return "serif"; }
 
-    // Never fetched: an image without a width/height attribute or CSS size
-    // gets the size of a replaced element without intrinsic dimensions.
+    // Never fetched or decoded.  An image without a width/height attribute
+    // or CSS size gets the size its file's header says, when the page came
+    // with it (a data: URI, or image_size: an MHTML part, a saved page's
+    // folder), else the size of a replaced element without intrinsic
+    // dimensions.
     void load_image(const litehtml::tchar_t *, const litehtml::tchar_t *, bool) override {}
-    void get_image_size(const litehtml::tchar_t *, const litehtml::tchar_t *,
-                        litehtml::size &sz) override
-    {
-        sz.width = 300;
-        sz.height = 150;
-    }
+    void get_image_size(const litehtml::tchar_t *src, const litehtml::tchar_t *baseurl,
+                        litehtml::size &sz) override;
 
     void draw_text(litehtml::uint_ptr, const litehtml::tchar_t *, litehtml::uint_ptr,
                    litehtml::web_color, const litehtml::position &) override {}
@@ -558,6 +590,25 @@ std::string scheme_of(const std::string &url, const std::string &base)
     return "http";
 }
 
+// The absolute URL a provider is asked for: resolve_url's host and path,
+// with the query of the URL as the page wrote it (saved parts and WARC
+// records are stored under their full URL: "site.css?v=3"); "cid:" URLs
+// (MHTML Content-IDs) as they are.  Empty when the URL is refused.
+std::string provider_url(const std::string &url, const std::string &base)
+{
+    if (strncasecmp(url.c_str(), "cid:", 4) == 0)
+        return url.substr(0, url.find('#'));
+    std::string host, path;
+    if (!resolve_url(url, base, host, path))
+        return std::string();
+    std::string absolute = host.empty() ? path : scheme_of(url, base) + "://" + host + path;
+    size_t hash = url.find('#');
+    size_t query = url.find('?');
+    if (query < hash)
+        absolute += url.substr(query, hash == std::string::npos ? hash : hash - query);
+    return absolute;
+}
+
 bool container::ask_resource(const std::string &url, std::string &out)
 {
     size_t left = max_css_total - css_bytes;
@@ -592,7 +643,11 @@ void container::import_css(litehtml::tstring &text, const litehtml::tstring &url
         return;
     std::string absolute = host.empty() ? path : scheme_of(url, base) + "://" + host + path;
     std::string raw;
-    bool found = resource && ask_resource(absolute, raw);
+    // by its full URL first ("site.css?v=3", as MHTML parts and WARC
+    // records store it), then without the query
+    std::string full = provider_url(url, base);
+    bool found = resource && full != absolute && !full.empty() && ask_resource(full, raw);
+    found = found || (resource && ask_resource(absolute, raw));
     if (!found && !css_dir.empty()) {
         found = !host.empty() && read_css(css_dir + "/" + host + path, raw);
         if (!found) {
@@ -613,6 +668,45 @@ void container::import_css(litehtml::tstring &text, const litehtml::tstring &url
     if (elements * selectors > max_selector_tests)
         throw too_much_css();
     baseurl = absolute;
+}
+
+void container::get_image_size(const litehtml::tchar_t *src, const litehtml::tchar_t *baseurl,
+                               litehtml::size &sz)
+{
+    sz.width = 300;
+    sz.height = 150;
+    if (!src || !*src)
+        return;
+    int w = 0, h = 0;
+    if (const char *b64 = data_uri_base64(src)) {
+        // decoded only as far as the header (dom/base/image_size.h); a
+        // tiny inline picture is a lazy-loading placeholder (the page's
+        // script swaps in the real one), whose size says nothing
+        if (sb_image_base64_size(b64, strnlen(b64, 16384), &w, &h) &&
+            (w >= min_inline_side || h >= min_inline_side)) {
+            sz.width = w;
+            sz.height = h;
+        }
+        return;
+    }
+    if (!image_size)
+        return;
+    std::string key = src;
+    auto known = image_sizes.find(key);
+    if (known == image_sizes.end()) {
+        check_time();
+        const std::string base = baseurl && *baseurl ? std::string(baseurl) : base_url;
+        std::string absolute =
+            image_sizes.size() < max_images ? provider_url(key, base) : std::string();
+        if (absolute.empty() || !image_size(resource_ctx, absolute.c_str(), &w, &h) || w <= 0 ||
+            h <= 0 || w > SB_IMAGE_MAX_SIDE || h > SB_IMAGE_MAX_SIDE)
+            w = h = 0;
+        known = image_sizes.emplace(key, std::make_pair(w, h)).first;
+    }
+    if (known->second.first > 0) {
+        sz.width = known->second.first;
+        sz.height = known->second.second;
+    }
 }
 
 sb_rdisplay map_display(litehtml::style_display d)
@@ -939,11 +1033,12 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
             cont.base_url = o.base_url;
         cont.resource = o.resource;
         cont.resource_ctx = o.resource_ctx;
+        cont.image_size = o.image_size;
 
         // litehtml's own parse runs before any callback can check the
         // clock, and it holds about a kilobyte per element: pages beyond
         // these sizes are refused up front instead of running away.
-        if (doc->n_elems > max_elements || doc->html_len > max_html_bytes) {
+        if (doc->n_elems > max_elements || doc->html_len > max_doc_bytes) {
             if (err && errlen)
                 std::snprintf(err, errlen,
                               "render: page too large for layout (%zu elements, %zu bytes; "
@@ -954,7 +1049,19 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
         names = sb_css_names_from_doc(doc);
         cont.names = names;
         sb_prep_stats st{};
-        html = sb_render_serialize_sheets(doc, names, o.max_depth, &st, &sheets, nullptr);
+        size_t html_len = 0;
+        html = sb_render_serialize_sheets(doc, names, o.max_depth, &st, &sheets, &html_len);
+        if (html_len > max_html_bytes) {
+            if (err && errlen)
+                std::snprintf(err, errlen,
+                              "render: page too large for layout (%zu elements, %zu bytes; "
+                              "limits %zu, %zu)",
+                              doc->n_elems, html_len, max_elements, max_html_bytes);
+            std::free(html);
+            sb_prep_sheets_free(&sheets);
+            sb_css_names_free(names);
+            return nullptr;
+        }
         cont.sheets = &sheets;
         style_memo memo; // outlives ldoc (declared before it)
         cont.memo = &memo;

@@ -106,6 +106,11 @@ typedef struct sb_render_opts {
                               the page); off, nothing is copied */
     sb_render_resource_fn resource; /* NULL: none; asked before css_dir */
     void *resource_ctx;
+    /* An <img> without a size of its own: its intrinsic size (the same
+     * signature as sb_image_size_fn of include/storybox.h, called with
+     * resource_ctx); NULL or false: litehtml's 300 x 150 box.  data: URIs
+     * are read by the render itself. */
+    bool (*image_size)(void *ctx, const char *url, int *width, int *height);
 } sb_render_opts;
 
 /* Lays the document out.  fonts may be NULL (the thread's own context,

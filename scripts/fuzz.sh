@@ -13,7 +13,7 @@
 #   scripts/fuzz.sh list             the harness names
 #
 # TARGET is a harness name: tests/fuzz/fuzz_TARGET.c (extract_hybrid,
-# extract_dom, json, meta, date, url, encoding, warc, mhtml).  The harnesses are built
+# extract_dom, json, meta, date, url, encoding, warc, mhtml, image_size).  The harnesses are built
 # with clang -fsanitize=fuzzer,address,undefined into build-fuzz/ (CMake
 # option STORYBOX_FUZZ=ON); the normal build does not need clang.  Seeds
 # are cut from samples/ at every run into build-fuzz/seeds/TARGET (never
@@ -27,7 +27,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 out=$root/build-fuzz
-harnesses=(extract_hybrid extract_dom json meta date url encoding warc mhtml)
+harnesses=(extract_hybrid extract_dom json meta date url encoding warc mhtml image_size)
 
 usage() {
     sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//' >&2
@@ -186,6 +186,15 @@ make_seeds() {
                 printf -- '--b--\r\n'
             } >"$dir/page-$n.mhtml"
         done
+        ;;
+    image_size)
+        # The header of each format the reader knows (sizes 640 x 480...).
+        printf '\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\x02\x80\0\0\x01\xe0\x08\x02\0\0\0' >"$dir/png"
+        printf 'GIF89a\x2c\x01\xc8\0\xf7\0\0' >"$dir/gif"
+        printf '\xff\xd8\xff\xe0\0\x10JFIF\0\x01\x01\0\0\x01\0\x01\0\0\xff\xc0\0\x11\x08\x02\xa3\x04\xb0\x03\x01\x22\0' >"$dir/jpeg"
+        printf 'RIFF0\0\0\0WEBPVP8 \x20\0\0\0\x10\x02\0\x9d\x01\x2a\x20\x03\x58\x02\0\0' >"$dir/webp"
+        printf 'RIFF0\0\0\0WEBPVP8X\x0a\0\0\0\x10\0\0\0\x7f\x07\0\x37\x04\0' >"$dir/webpx"
+        base64 -w0 "$dir/png" >"$dir/png.b64"
         ;;
     url)
         # Each attribute value that holds a URL, as the reference resolved

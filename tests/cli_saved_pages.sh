@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `storybox extract` on pages saved with their stylesheets, written by the
+# `storybox extract` (and `boxes`, `render`, `eval`) on pages saved with their
+# stylesheets, written by the
 # test from samples/saved/two_column (a story and a sidebar that its
 # external stylesheet floats side by side): MHTML by name, by sniffing (a
 # .html name, standard input), gzipped and from a directory listing; a
@@ -97,6 +98,46 @@ cp -r samples/saved/two_column.html samples/saved/two_column_files "$tmp/complet
 "$sb" extract --format jsonl --url "$page_url" "$tmp/complete" >>"$tmp/complete.jsonl" 2>"$tmp/err" ||
   fail "complete page with --url: exit status $?"
 expect "complete page" "$tmp/complete.jsonl" 140 140
+
+# --- render and boxes read pages the same way ------------------------------
+# story_box BOXES.json: "x w" of the box of #story.
+story_box() {
+  sed -n 's/.*"tag":"div","x":\([0-9]*\),"y":[0-9]*,"w":\([0-9]*\),.*"attr_id":"story".*/\1 \2/p' "$1"
+}
+# png_size PNG: "width height" from the PNG header.
+png_size() {
+  od -An -tu1 -j16 -N8 "$1" | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4, $5 * 16777216 + $6 * 65536 + $7 * 256 + $8 }'
+}
+for input in "$tmp/page.mhtml" "$tmp/dir/b.mhtml.gz" "$tmp/complete/two_column.html" "$tmp/page.html"; do
+  "$sb" boxes "$input" >"$tmp/boxes.json" 2>"$tmp/err" || fail "boxes $input: exit status $?"
+  "$sb" render "$input" --png "$tmp/out.png" 2>"$tmp/err" || fail "render $input: exit status $?"
+  want="140 640"
+  want_png="1280 392"
+  if [ "$input" = "$tmp/page.html" ]; then # no stylesheets: one column
+    want="8 1264"
+    want_png="1280 425"
+  fi
+  [ "$(story_box "$tmp/boxes.json")" = "$want" ] ||
+    fail "boxes $input: story at '$(story_box "$tmp/boxes.json")', want '$want'"
+  [ "$(png_size "$tmp/out.png")" = "$want_png" ] ||
+    fail "render $input: image '$(png_size "$tmp/out.png")', want '$want_png'"
+done
+"$sb" boxes - <"$tmp/page.mhtml" >"$tmp/boxes.json" 2>"$tmp/err" || fail "boxes on stdin: exit status $?"
+[ "$(story_box "$tmp/boxes.json")" = "140 640" ] || fail "boxes on stdin: story at '$(story_box "$tmp/boxes.json")'"
+"$sb" boxes "$tmp/bad.mhtml" >/dev/null 2>"$tmp/err"
+[ $? -eq 1 ] || fail "boxes on a malformed MHTML: exit status is not 1"
+grep -qx "storybox: $tmp/bad.mhtml: MHTML: no part starts with the message's boundary" "$tmp/err" ||
+  fail "boxes on a malformed MHTML: message '$(cat "$tmp/err")'"
+
+# eval reads its corpus pages the same way: an MHTML saved as source.html
+mkdir -p "$tmp/corpus/ferry"
+cp "$tmp/page.mhtml" "$tmp/corpus/ferry/source.html"
+grep -o '<p>[^<]*</p>' samples/saved/two_column.html | head -3 >"$tmp/corpus/ferry/expected.html"
+echo '{"title": "Harbour ferry returns after winter repairs"}' >"$tmp/corpus/ferry/expected-metadata.json"
+"$sb" eval "$tmp/corpus" --methods hybrid,dom --pages-tsv "$tmp/pages.tsv" >/dev/null 2>"$tmp/err" ||
+  fail "eval on an MHTML page: exit status $?: $(cat "$tmp/err")"
+[ "$(cat "$tmp/pages.tsv")" = "$(printf 'hybrid\tferry\t1.0000\ndom\tferry\t1.0000')" ] ||
+  fail "eval on an MHTML page: scores '$(cat "$tmp/pages.tsv")'"
 
 # --- WARC ------------------------------------------------------------------
 record() { # URI TYPE FILE

@@ -37,7 +37,7 @@ static page load(const char *name, int width)
     p.doc = sb_doc_parse(html, len);
     free(html);
     assert_non_null(p.doc);
-    sb_layout_opts o = {width, NULL, NULL, 0, false, NULL, NULL};
+    sb_layout_opts o = {width, NULL, NULL, 0, false, NULL, NULL, NULL};
     char err[256];
     p.tree = sb_boxtree_build(p.doc, &o, err, sizeof err);
     if (!p.tree)

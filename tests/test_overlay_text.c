@@ -36,7 +36,7 @@ static page load(const char *name, bool keep_text)
     p.doc = sb_doc_parse(html.data, html.len);
     sb_buf_free(&html);
     assert_non_null(p.doc);
-    sb_layout_opts o = {1280, NULL, NULL, 0, keep_text, NULL, NULL};
+    sb_layout_opts o = {1280, NULL, NULL, 0, keep_text, NULL, NULL, NULL};
     char err[256];
     p.tree = sb_boxtree_build(p.doc, &o, err, sizeof err);
     if (!p.tree)

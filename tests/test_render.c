@@ -147,7 +147,7 @@ static void test_depth_cap(void **state)
     assert_null(strstr(html, ".x{}"));
     free(html);
     char err[256];
-    sb_render_opts o = {0, 0, NULL, NULL, 0, 50, false, NULL, NULL};
+    sb_render_opts o = {0, 0, NULL, NULL, 0, 50, false, NULL, NULL, NULL};
     sb_render *r = sb_render_page(d, &o, NULL, err, sizeof err);
     assert_non_null(r);
     unsigned text = 0;
@@ -385,7 +385,7 @@ static void test_flex_nesting_cap(void **state)
     sb_doc *d = sb_doc_parse(b.data, b.len);
     sb_buf_free(&b);
     char err[256];
-    sb_render_opts o = {0, 0, NULL, NULL, 0, 0, false, NULL, NULL};
+    sb_render_opts o = {0, 0, NULL, NULL, 0, 0, false, NULL, NULL, NULL};
     sb_render *r = sb_render_page(d, &o, NULL, err, sizeof err);
     assert_non_null(r);
     for (int level = 1; level <= 5; level++) {
@@ -451,7 +451,7 @@ static void test_css_dir(void **state)
     snprintf(dir, sizeof dir, "%s/samples/layout/css", SB_SOURCE_DIR);
     char err[256];
 
-    sb_render_opts o = {0, 0, dir, "http://news.test/a/page.html", 0, 0, false, NULL, NULL};
+    sb_render_opts o = {0, 0, dir, "http://news.test/a/page.html", 0, 0, false, NULL, NULL, NULL};
     sb_render *r = sb_render_page(d, &o, NULL, err, sizeof err);
     assert_non_null(r);
     const sb_rnode *box = node_of(r, sb_doc_find_id(d, "box"));
@@ -469,11 +469,183 @@ static void test_css_dir(void **state)
     sb_render_free(r);
 
     /* No css_dir: nothing is loaded. */
-    sb_render_opts none = {0, 0, NULL, NULL, 0, 0, false, NULL, NULL};
+    sb_render_opts none = {0, 0, NULL, NULL, 0, 0, false, NULL, NULL, NULL};
     r = sb_render_page(d, &none, NULL, err, sizeof err);
     assert_non_null(r);
     assert_int_equal(node_of(r, sb_doc_find_id(d, "box"))->w, 1280);
     sb_render_free(r);
+    sb_doc_free(d);
+}
+
+/* ---- flex and grid in style attributes ----------------------------------- */
+
+/* Containers made by style="" are translated as stylesheet rules are:
+ * items of a row side by side, a uniform grid's and a wrapping row's items
+ * floated, a column stacked; a page rule hiding an item wins; containers
+ * nested more than SB_CSS_MAX_CELL_NESTING deep keep block flow. */
+static void test_flex_attributes(void **state)
+{
+    (void)state;
+    sb_doc *d = load_doc("flex_attr.html");
+    char err[256];
+    sb_render_opts o = {0, 0, NULL, NULL, 0, 0, false, NULL, NULL, NULL};
+    sb_render *r = sb_render_page(d, &o, NULL, err, sizeof err);
+    assert_non_null(r);
+    struct {
+        const char *id;
+        int x, y, w;
+    } want[] = {
+        {"a", 0, 0, 300},     {"b", 300, 0, 780},    {"c", 1080, 0, 200},
+        {"g1", 0, 19, 320},   {"g4", 960, 19, 320},  {"g5", 0, 38, 320},
+        {"w1", 0, 57, 500},   {"w2", 500, 57, 500},  {"w3", 0, 76, 500},
+        {"k1", 0, 95, 1280},  {"k2", 0, 114, 1280},  {"h2", 0, 133, 1280},
+        {"n4", 0, 152, 1280}, {"n5", 0, 152, 1280},  {"n6", 0, 171, 1280},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const sb_rnode *n = node_of(r, sb_doc_find_id(d, want[i].id));
+        assert_non_null(n);
+        if (n->x != want[i].x || n->y != want[i].y || n->w != want[i].w)
+            fail_msg("#%s at %d,%d width %d, want %d,%d width %d", want[i].id, n->x, n->y, n->w,
+                     want[i].x, want[i].y, want[i].w);
+    }
+    assert_null(node_of(r, sb_doc_find_id(d, "h1")));
+    sb_render_free(r);
+
+    /* the items' rules come first in <head>, named by the serialised ids */
+    char *html = sb_render_serialize(d, NULL, 0, NULL, NULL);
+    const char *rules = strstr(html, "<head data-sbid=\"1\"><style>[data-sbid=5] > *{");
+    assert_non_null(rules);
+    assert_true(rules < strstr(html, ".hidden{"));
+    free(html);
+    sb_doc_free(d);
+}
+
+/* ---- data: URIs ------------------------------------------------------------ */
+
+/* A single-file page: a 4.5 MB picture inline.  litehtml sees only the
+ * URI's first SB_PREP_DATA_URI_KEEP bytes (the page is not refused as too
+ * large for layout), and the image still gets its size from its header. */
+static void test_large_data_uri(void **state)
+{
+    (void)state;
+    /* a PNG header for 640 x 480, then filler, in base64 */
+    static const char png_b64[] = "iVBORw0KGgoAAAANSUhEUgAAAoAAAAHgCAIAAAA";
+    sb_buf b = SB_BUF_INIT;
+    sb_buf_puts(&b, "<!DOCTYPE html><html><body style=\"margin:0\"><img id=\"pic\" src=\"data:image/png;base64,");
+    sb_buf_puts(&b, png_b64);
+    size_t start = b.len;
+    while (b.len - start < (size_t)(4.5 * 1024 * 1024))
+        sb_buf_puts(&b, "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo0123456789+/");
+    sb_buf_puts(&b, "\"><a id=\"link\" href=\"data:text/plain,short\">a</a><p>Story text.</p></body></html>");
+    sb_doc *d = sb_doc_parse(b.data, b.len);
+    sb_buf_free(&b);
+    assert_non_null(d);
+
+    size_t len = 0;
+    char *html = sb_render_serialize(d, NULL, 0, NULL, &len);
+    assert_true(len < 8000);
+    const char *src = strstr(html, "src=\"data:image/png;base64,iVBORw0KGgo");
+    assert_non_null(src);
+    src += 5;
+    assert_int_equal(strcspn(src, "\""), SB_PREP_DATA_URI_KEEP);
+    assert_non_null(strstr(html, "href=\"data:text/plain,short\"")); /* short ones as they are */
+    free(html);
+
+    char err[256] = "";
+    sb_render *r = sb_render_page(d, NULL, NULL, err, sizeof err);
+    if (!r)
+        fail_msg("render: %s", err);
+    const sb_rnode *pic = node_of(r, sb_doc_find_id(d, "pic"));
+    assert_non_null(pic);
+    assert_int_equal(pic->w, 640);
+    assert_int_equal(pic->h, 480);
+    sb_render_free(r);
+    sb_doc_free(d);
+}
+
+/* ---- media ---------------------------------------------------------------- */
+
+static void test_media_on_screen(void **state)
+{
+    (void)state;
+    struct {
+        const char *media;
+        sb_css_media want;
+    } cases[] = {
+        {"", SB_MEDIA_ALWAYS},
+        {"  ", SB_MEDIA_ALWAYS},
+        {"screen", SB_MEDIA_ALWAYS},
+        {"ALL", SB_MEDIA_ALWAYS},
+        {"only screen", SB_MEDIA_ALWAYS},
+        {"print", SB_MEDIA_NEVER},
+        {"tv, speech", SB_MEDIA_NEVER},
+        {"print, screen", SB_MEDIA_ALWAYS},
+        {"not print", SB_MEDIA_ALWAYS},
+        {"not screen", SB_MEDIA_NEVER},
+        {"not all", SB_MEDIA_NEVER},
+        {"screen and (max-width: 600px)", SB_MEDIA_DEPENDS},
+        {"(min-width:600px)", SB_MEDIA_DEPENDS},
+        {"print and (min-width:600px)", SB_MEDIA_NEVER},
+        {"print, (max-width: 40em)", SB_MEDIA_DEPENDS},
+        {"only screen /* a comment */ and (min-resolution: 2dppx)", SB_MEDIA_DEPENDS},
+        {"not screen and (color)", SB_MEDIA_DEPENDS},
+        {"screen{}", SB_MEDIA_NEVER},          /* malformed: braces */
+        {"screen, ", SB_MEDIA_ALWAYS},         /* the empty query alone fails */
+        {"screen print", SB_MEDIA_NEVER},      /* two types */
+        {"(max-width: 600px", SB_MEDIA_NEVER}, /* unbalanced */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        sb_css_media got = sb_css_media_on_screen(cases[i].media, strlen(cases[i].media));
+        if (got != cases[i].want)
+            fail_msg("media \"%s\": %d, want %d", cases[i].media, got, cases[i].want);
+    }
+    assert_int_equal(sb_css_media_on_screen(NULL, 0), SB_MEDIA_ALWAYS);
+
+    /* @media groups and @imports for other media are dropped before
+     * litehtml sees them. */
+    const char *sheet = "@import url(p.css) print;\n@import url(s.css) screen;\n"
+                        "@media print { p { width: 1px } }\n"
+                        "@media screen { p { width: 2px } }\n";
+    char *css = sb_css_prepare(sheet, strlen(sheet), NULL, NULL);
+    assert_string_equal(css, "@import url(s.css) screen;\n@media screen {p{width: 2px;}\n}\n");
+    free(css);
+}
+
+/* A <style> or <link> for print never applies on screen; one whose media
+ * has features applies where they hold (the viewport is 1280 px). */
+static void test_media_attributes(void **state)
+{
+    (void)state;
+    sb_doc *d = load_doc("media.html");
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s/samples/layout/css", SB_SOURCE_DIR);
+    char err[256];
+    sb_render_opts o = {0, 0, dir, NULL, 0, 0, false, NULL, NULL, NULL};
+    sb_render *r = sb_render_page(d, &o, NULL, err, sizeof err);
+    assert_non_null(r);
+    struct {
+        const char *id;
+        int w;
+    } want[] = {
+        {"print_attr", 1280},  {"screen_attr", 102},   {"all_attr", 103},
+        {"tv_attr", 1280},     {"either_attr", 105},   {"not_print_attr", 106},
+        {"narrow_attr", 1280}, {"wide_attr", 108},     {"print_block", 1280},
+        {"screen_block", 110}, {"print_link", 1280},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const sb_rnode *n = node_of(r, sb_doc_find_id(d, want[i].id));
+        assert_non_null(n);
+        if (n->w != want[i].w)
+            fail_msg("#%s: width %d, want %d", want[i].id, n->w, want[i].w);
+    }
+    sb_render_free(r);
+
+    /* Serialised without sheets the same rule holds: the print <style>
+     * is emptied, the one with features wrapped. */
+    char *html = sb_render_serialize(d, NULL, 0, NULL, NULL);
+    assert_null(strstr(html, "101px"));
+    assert_non_null(strstr(html, "@media screen and (max-width: 600px){#narrow_attr{width: 107px;}"));
+    free(html);
     sb_doc_free(d);
 }
 
@@ -497,14 +669,14 @@ static void test_time_budget(void **state)
     (void)state;
     sb_doc *d = big_doc(4000);
     char err[256];
-    sb_render_opts o = {0, 0, NULL, NULL, 1, 0, false, NULL, NULL};
+    sb_render_opts o = {0, 0, NULL, NULL, 1, 0, false, NULL, NULL, NULL};
     sb_render *r = sb_render_page(d, &o, NULL, err, sizeof err);
     assert_null(r);
     assert_string_equal(err, "render: time budget of 1 ms exceeded");
     /* The same page with an ample budget renders in full.  No timing is
      * compared: on a loaded machine the abandoned attempt (which also pays
      * for loading the fonts) may take longer than the full one. */
-    sb_render_opts ample = {0, 0, NULL, NULL, 600000, 0, false, NULL, NULL};
+    sb_render_opts ample = {0, 0, NULL, NULL, 600000, 0, false, NULL, NULL, NULL};
     r = sb_render_page(d, &ample, NULL, err, sizeof err);
     assert_non_null(r);
     assert_true(r->height > 4000 * 30);
@@ -753,6 +925,10 @@ int main(void)
         cmocka_unit_test(test_flex_nesting_cap),
         cmocka_unit_test(test_stylesheet_garbage),
         cmocka_unit_test(test_css_dir),
+        cmocka_unit_test(test_flex_attributes),
+        cmocka_unit_test(test_large_data_uri),
+        cmocka_unit_test(test_media_on_screen),
+        cmocka_unit_test(test_media_attributes),
         cmocka_unit_test(test_time_budget),
         cmocka_unit_test(test_hostile_input),
         cmocka_unit_test(test_table_spans_clamped),

@@ -184,7 +184,7 @@ static void render_boxes(const char *html, size_t len, sb_render_resource_fn fn,
 {
     sb_doc *d = sb_doc_parse(html, len);
     assert_non_null(d);
-    sb_render_opts o = {0, 0, NULL, base, 0, 0, false, fn, ctx};
+    sb_render_opts o = {0, 0, NULL, base, 0, 0, false, fn, ctx, NULL};
     char err[256] = "";
     sb_render *r = sb_render_page(d, &o, NULL, err, sizeof err);
     if (!r)
@@ -511,6 +511,123 @@ static void test_complete_page(void **state)
     free(html);
 }
 
+/* ---- images' intrinsic sizes --------------------------------------------- */
+
+/* Headers only: a PNG of 640 x 480 and a JPEG of 1200 x 675 (APP0, then
+ * a progressive frame); the layout needs no pixels. */
+static const unsigned char png_640x480[] = {
+    0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R',
+    0, 0, 0x02, 0x80, 0, 0, 0x01, 0xE0, 8, 2, 0, 0, 0};
+static const unsigned char jpeg_1200x675[] = {
+    0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 'J', 'F', 'I', 'F', 0, 1, 1, 0, 0, 1, 0, 1, 0, 0,
+    0xFF, 0xC2, 0x00, 0x11, 0x08, 0x02, 0xA3, 0x04, 0xB0, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1};
+
+/* A GIF of 300 x 200 inline: "GIF89a", 300, 200 as base64 */
+static const char photo_page[] =
+    "<!DOCTYPE html><html><head><title>Photos</title></head><body style=\"margin:0\">\n"
+    "<img id=\"png\" src=\"photo_files/ferry.png\">\n"
+    "<img id=\"scaled\" src=\"photo_files/ferry.png\" width=\"320\">\n"
+    "<img id=\"jpeg\" src=\"https://courier.example/img/harbour.jpg?w=1200#top\">\n"
+    "<img id=\"cid\" src=\"cid:quay@courier\">\n"
+    "<img id=\"missing\" src=\"photo_files/none.png\">\n"
+    "<img id=\"inline\" src=\"data:image/gif;base64,R0lGODlhLAHIAPcAAA==\">\n"
+    "<img id=\"pixel\" src=\"data:image/gif;base64,R0lGODlhAQABAIAAAA==\">\n"
+    "<img id=\"text\" src=\"photo_files/notes.txt\">\n"
+    "<p>The harbour ferry returned to service on Monday morning.</p>\n"
+    "</body></html>\n";
+
+static void assert_size(const sb_render *r, const sb_doc *d, const char *id, int w, int h)
+{
+    const sb_rnode *n = node_of(r, sb_doc_find_id(d, id));
+    assert_non_null(n);
+    if (n->w != w || n->h != h)
+        fail_msg("#%s: %d x %d, want %d x %d", id, n->w, n->h, w, h);
+}
+
+static void render_photos(sb_saved_page *sp, const char *base, bool with_sizes)
+{
+    sb_doc *d = sb_doc_parse((const char *)sp->html, sp->html_len);
+    assert_non_null(d);
+    sb_render_opts o = {0,     0,  NULL, base, 0, 0, false, sb_saved_page_resource,
+                        sp, with_sizes ? sb_saved_page_image_size : NULL};
+    char err[256] = "";
+    sb_render *r = sb_render_page(d, &o, NULL, err, sizeof err);
+    if (!r)
+        fail_msg("render: %s", err);
+    if (with_sizes) {
+        assert_size(r, d, "png", 640, 480);
+        assert_size(r, d, "scaled", 320, 240); /* the picture's aspect */
+        assert_size(r, d, "jpeg", 1200, 675);
+        if (sp->is_mhtml)
+            assert_size(r, d, "cid", 640, 480);
+        else
+            assert_size(r, d, "cid", 300, 150);
+    } else {
+        assert_size(r, d, "png", 300, 150);
+        assert_size(r, d, "scaled", 320, 160); /* the default box's aspect */
+        assert_size(r, d, "jpeg", 300, 150);
+    }
+    assert_size(r, d, "missing", 300, 150);
+    assert_size(r, d, "text", 300, 150);
+    assert_size(r, d, "inline", 300, 200); /* read from the URI itself */
+    assert_size(r, d, "pixel", 300, 150);  /* 1 x 1: a lazy-loading placeholder */
+    sb_render_free(r);
+    sb_doc_free(d);
+}
+
+static void test_image_sizes(void **state)
+{
+    fixture *f = *state;
+    /* an MHTML: the images are parts, one named by its Content-ID */
+    sb_buf m = SB_BUF_INIT;
+    sb_buf_puts(&m, "MIME-Version: 1.0\r\nContent-Type: multipart/related; type=\"text/html\"; "
+                    "boundary=\"" BOUNDARY "\"\r\n\r\n");
+    put_part(&m, "text/html; charset=\"utf-8\"", PAGE_URL, false, photo_page,
+             strlen(photo_page));
+    put_part(&m, "image/png", "https://courier.example/news/photo_files/ferry.png", true,
+             (const char *)png_640x480, sizeof png_640x480);
+    put_part(&m, "image/jpeg", "https://courier.example/img/harbour.jpg?w=1200", true,
+             (const char *)jpeg_1200x675, sizeof jpeg_1200x675);
+    put_part(&m, "text/plain", "https://courier.example/news/photo_files/notes.txt", false,
+             "not a picture", 13);
+    sb_buf_printf(&m, "--" BOUNDARY "\r\nContent-Type: image/png\r\nContent-ID: <quay@courier>\r\n"
+                      "Content-Transfer-Encoding: base64\r\n\r\n");
+    put_base64(&m, (const char *)png_640x480, sizeof png_640x480);
+    sb_buf_puts(&m, "\r\n--" BOUNDARY "--\r\n");
+    sb_saved_page sp;
+    char err[256] = "";
+    assert_int_equal(
+        sb_saved_page_open(&sp, "photos.mhtml", (unsigned char *)m.data, m.len, err, sizeof err),
+        0);
+    render_photos(&sp, sp.url, true);
+    render_photos(&sp, sp.url, false);
+    int w = 0, h = 0;
+    assert_true(sb_saved_page_image_size(&sp, "https://courier.example/news/photo_files/ferry.png",
+                                         &w, &h));
+    assert_int_equal(w, 640);
+    assert_false(sb_saved_page_image_size(&sp, PAGE_URL, &w, &h)); /* the page part */
+    sb_saved_page_close(&sp);
+    sb_buf_free(&m);
+
+    /* a "complete" folder: the images are files beside the page */
+    assert_int_equal(mkdir(file_in(f, "site"), 0755), 0);
+    assert_int_equal(mkdir(file_in(f, "site/photo_files"), 0755), 0);
+    assert_int_equal(mkdir(file_in(f, "site/img"), 0755), 0);
+    write_file(file_in(f, "site/photo_files/ferry.png"), (const char *)png_640x480,
+               sizeof png_640x480);
+    write_file(file_in(f, "site/photo_files/notes.txt"), "not a picture", 13);
+    write_file(file_in(f, "site/img/harbour.jpg"), (const char *)jpeg_1200x675,
+               sizeof jpeg_1200x675);
+    write_file(file_in(f, "site/photos.html"), photo_page, strlen(photo_page));
+    assert_int_equal(sb_saved_page_open(&sp, file_in(f, "site/photos.html"),
+                                        (const unsigned char *)photo_page, strlen(photo_page),
+                                        err, sizeof err),
+                     0);
+    render_photos(&sp, NULL, true);
+    render_photos(&sp, PAGE_URL, true);
+    sb_saved_page_close(&sp);
+}
+
 /* ---- WARC -------------------------------------------------------------- */
 
 static void warc_response(sb_buf *out, const char *uri, const char *type, const char *body,
@@ -606,6 +723,7 @@ int main(void)
         cmocka_unit_test(test_mhtml_malformed),
         cmocka_unit_test(test_mhtml_sniff_and_names),
         cmocka_unit_test_setup_teardown(test_complete_page, tmpdir_setup, tmpdir_teardown),
+        cmocka_unit_test_setup_teardown(test_image_sizes, tmpdir_setup, tmpdir_teardown),
         cmocka_unit_test_setup_teardown(test_warc_stylesheets, tmpdir_setup, tmpdir_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

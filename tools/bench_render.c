@@ -63,7 +63,7 @@ static int cmp_total_desc(const void *a, const void *b)
 
 int main(int argc, char **argv)
 {
-    sb_render_opts opts = {0, 0, NULL, NULL, 0, 0, false, NULL, NULL};
+    sb_render_opts opts = {0, 0, NULL, NULL, 0, 0, false, NULL, NULL, NULL};
     bench_pages files = {0};
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--width") == 0 && i + 1 < argc)

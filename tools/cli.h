@@ -17,6 +17,7 @@
 #include <stdbool.h>
 
 #include "cli_args.h"
+#include "hybrid/input/saved_page.h"
 #include "hybrid/page/page.h"
 #include "storybox.h"
 
@@ -39,12 +40,26 @@ int cli_page_error(const char *page, const char *fmt, ...)
  * argument was one of them (a bad value is reported through a->failed). */
 bool cli_layout_option(cli_args *a, sb_options *opt);
 
-/* Reads, decodes and parses one page (sb_read_input, then sb_page_open).
- * Returns the page, or NULL after printing the one-line error. */
-sb_page *cli_open_page(const char *path, const sb_options *opt);
+/* One page read for a command, with what must live as long as it: the
+ * bytes, the saved page they hold (MHTML, or a page file with its folder:
+ * hybrid/input/saved_page.h) and the options pointing at its stylesheets
+ * and images, which the page refers to. */
+typedef struct cli_page {
+    sb_page *page;
+    sb_options opt;
+    unsigned char *bytes;
+    sb_saved_page saved;
+} cli_page;
 
-/* Opens the page and renders its box tree.  Returns the page (its
- * `boxes` set), or NULL after printing the one-line error. */
-sb_page *cli_render_page(const char *path, const sb_options *opt);
+/* Reads one page (sb_read_input, then sb_saved_page_open, as
+ * `storybox extract` does), decodes and parses it with the caller's
+ * options (copied) and the saved page's resources.  Returns 0, or -1 after
+ * printing the one-line error (cp is then already closed). */
+int cli_open_page(cli_page *cp, const char *path, const sb_options *opt);
+
+/* Opens the page and renders its box tree (cp->page->boxes). */
+int cli_render_page(cli_page *cp, const char *path, const sb_options *opt);
+
+void cli_page_close(cli_page *cp);
 
 #endif

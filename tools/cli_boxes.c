@@ -9,7 +9,8 @@
 static const char usage[] =
     "usage: storybox boxes [options] PAGE\n"
     "\n"
-    "Renders PAGE (a file, a gzip file or - for standard input) and prints\n"
+    "Renders PAGE (a file, a gzip file, an MHTML file or - for standard input;\n"
+    "a page saved with its folder uses the stylesheets there) and prints\n"
     "its box tree as one JSON object: every rendered element with its\n"
     "absolute rectangle, DOM element id, text and link character counts,\n"
     "and the text runs.\n"
@@ -50,15 +51,16 @@ int cli_boxes(int argc, char **argv)
         return CLI_EXIT_USAGE;
     }
 
-    sb_page *page = cli_render_page(path, &opt);
-    if (!page)
+    cli_page cp;
+    if (cli_render_page(&cp, path, &opt) != 0)
         return CLI_EXIT_PAGE;
+    sb_page *page = cp.page;
     char *json = sb_boxtree_to_json(page->boxes, page->doc);
     size_t n = strlen(json);
     fputs(json, stdout);
     if (n == 0 || json[n - 1] != '\n')
         putchar('\n');
     free(json);
-    sb_page_free(page);
+    cli_page_close(&cp);
     return CLI_EXIT_OK;
 }

@@ -52,36 +52,53 @@ bool cli_layout_option(cli_args *a, sb_options *opt)
     return a->taken;
 }
 
-sb_page *cli_open_page(const char *path, const sb_options *opt)
+int cli_open_page(cli_page *cp, const char *path, const sb_options *opt)
 {
-    unsigned char *data = NULL;
     size_t len = 0;
     char err[512];
 
-    if (sb_read_input(path, &data, &len, err, sizeof err) != 0) {
+    *cp = (cli_page){0};
+    cp->opt = *opt;
+    if (sb_read_input(path, &cp->bytes, &len, err, sizeof err) != 0) {
         /* the message already names the input */
         sb_buf line = SB_BUF_INIT;
         put_sanitised(&line, err);
         fprintf(stderr, "storybox: %s\n", line.data ? line.data : "cannot read input");
         sb_buf_free(&line);
-        return NULL;
+        return -1;
     }
-    sb_page *page = sb_page_open(data, len, opt, err, sizeof err);
-    free(data);
-    if (!page)
+    if (sb_saved_page_open(&cp->saved, path, cp->bytes, len, err, sizeof err) != 0) {
         cli_page_error(path, "%s", err);
-    return page;
+        cli_page_close(cp);
+        return -1;
+    }
+    sb_saved_page_options(&cp->saved, &cp->opt);
+    cp->page = sb_page_open(cp->saved.html, cp->saved.html_len, &cp->opt, err, sizeof err);
+    if (!cp->page) {
+        cli_page_error(path, "%s", err);
+        cli_page_close(cp);
+        return -1;
+    }
+    return 0;
 }
 
-sb_page *cli_render_page(const char *path, const sb_options *opt)
+int cli_render_page(cli_page *cp, const char *path, const sb_options *opt)
 {
-    sb_page *page = cli_open_page(path, opt);
-    if (!page)
-        return NULL;
-    if (!sb_page_render(page)) {
+    if (cli_open_page(cp, path, opt) != 0)
+        return -1;
+    if (!sb_page_render(cp->page)) {
+        sb_page *page = cp->page;
         cli_page_error(path, "%s", page->render_error[0] ? page->render_error : "rendering failed");
-        sb_page_free(page);
-        return NULL;
+        cli_page_close(cp);
+        return -1;
     }
-    return page;
+    return 0;
+}
+
+void cli_page_close(cli_page *cp)
+{
+    sb_page_free(cp->page); /* before the resources it may still refer to */
+    sb_saved_page_close(&cp->saved);
+    free(cp->bytes);
+    *cp = (cli_page){0};
 }

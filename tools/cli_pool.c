@@ -119,14 +119,7 @@ static void run_job(cli_pool *p, cli_job *j, slot *out)
         have_saved = true;
         bytes = saved.html;
         len = saved.html_len;
-        opt.resource = sb_saved_page_resource;
-        opt.resource_ctx = &saved;
-        /* an MHTML page's links are relative to where it was saved from,
-         * which is also what its parts are named by; --url still wins */
-        if (saved.url && !j->base_url && !p->opt.base_url)
-            opt.base_url = saved.url;
-        if (saved.charset && !opt.transport_charset)
-            opt.transport_charset = saved.charset;
+        sb_saved_page_options(&saved, &opt); /* --url still wins */
     }
     FILE *ex = NULL;
     if (p->explain) {

@@ -9,7 +9,8 @@
 static const char usage[] =
     "usage: storybox render [options] PAGE --png OUT.png\n"
     "\n"
-    "Renders PAGE (a file, a gzip file or - for standard input) and draws its\n"
+    "Renders PAGE (a file, a gzip file, an MHTML file or - for standard input;\n"
+    "a page saved with its folder uses the stylesheets there) and draws its\n"
     "boxes into OUT.png: text blocks green, link-heavy boxes orange, images\n"
     "blue placeholders labelled with their file name and size, the page's text\n"
     "where the layout put it (links blue), the chosen story region outlined in\n"
@@ -72,9 +73,10 @@ int cli_render(int argc, char **argv)
     }
 
     opt.png_path = png; /* the render keeps the text for drawing */
-    sb_page *page = cli_render_page(path, &opt);
-    if (!page)
+    cli_page cp;
+    if (cli_render_page(&cp, path, &opt) != 0)
         return CLI_EXIT_PAGE;
+    sb_page *page = cp.page;
 
     sb_region region = {.block = -1};
     bool have_region = false;
@@ -93,6 +95,6 @@ int cli_render(int argc, char **argv)
         status = cli_page_error(path, "%s", err);
     if (find_region)
         sb_region_free(&region);
-    sb_page_free(page);
+    cli_page_close(&cp);
     return status;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "dom/base/fileio.h"
+#include "dom/base/image_size.h"
 #include "dom/base/strbuf.h"
 
 /* Trailing path components tried in a page's directory. */
@@ -42,6 +43,19 @@ int sb_saved_page_open(sb_saved_page *sp, const char *path, const unsigned char 
         free(copy);
     }
     return 0;
+}
+
+void sb_saved_page_options(sb_saved_page *sp, sb_options *opt)
+{
+    opt->resource = sb_saved_page_resource;
+    opt->image_size = sb_saved_page_image_size;
+    opt->resource_ctx = sp;
+    /* an MHTML page's links are relative to where it was saved from,
+     * which is also what its parts are named by */
+    if (sp->url && !opt->base_url)
+        opt->base_url = sp->url;
+    if (sp->charset && !opt->transport_charset)
+        opt->transport_charset = sp->charset;
 }
 
 void sb_saved_page_close(sb_saved_page *sp)
@@ -96,8 +110,11 @@ static char *url_path(const char *url)
     return out.data ? sb_buf_steal(&out) : NULL;
 }
 
-/* Reads DIR/rel when its real path lies inside DIR. */
-static void *read_inside(const char *dir, const char *rel, size_t max_len, size_t *len)
+/* Reads DIR/rel when its real path lies inside DIR: the whole file when
+ * it has at most max_len bytes, or with `prefix` its first max_len bytes
+ * (or a little more). */
+static void *read_inside(const char *dir, const char *rel, size_t max_len, bool prefix,
+                         size_t *len)
 {
     sb_buf path = SB_BUF_INIT;
     sb_buf_printf(&path, "%s/%s", dir, rel);
@@ -107,7 +124,8 @@ static void *read_inside(const char *dir, const char *rel, size_t max_len, size_
     if (realpath(path.data, resolved) && strncmp(resolved, dir, dn) == 0 &&
         (resolved[dn] == '/' || (dn == 1 && dir[0] == '/'))) {
         sb_buf data = SB_BUF_INIT;
-        if (sb_read_file(resolved, max_len + 1, &data) == SB_READ_OK && data.len <= max_len) {
+        if (sb_read_file(resolved, max_len + 1, &data) == SB_READ_OK &&
+            (prefix || data.len <= max_len)) {
             *len = data.len;
             result = data.data ? sb_buf_steal(&data) : sb_xstrdup("");
         }
@@ -117,13 +135,10 @@ static void *read_inside(const char *dir, const char *rel, size_t max_len, size_
     return result;
 }
 
-void *sb_saved_page_resource(void *ctx, const char *url, size_t max_len, size_t *len)
+/* The file of the page's folder that url names (see sb_saved_page_resource). */
+static void *read_from_dir(const sb_saved_page *sp, const char *url, size_t max_len, bool prefix,
+                           size_t *len)
 {
-    sb_saved_page *sp = ctx;
-    if (!sp || !url)
-        return NULL;
-    if (sp->is_mhtml)
-        return sb_mhtml_resource(&sp->mhtml, url, max_len, len);
     if (!sp->dir)
         return NULL;
     char *path = url_path(url);
@@ -148,9 +163,36 @@ void *sb_saved_page_resource(void *ctx, const char *url, size_t max_len, size_t 
         sb_buf rel = SB_BUF_INIT;
         for (size_t i = first; i < n; i++)
             sb_buf_printf(&rel, "%s%s", i > first ? "/" : "", parts[i]);
-        result = read_inside(sp->dir, rel.data, max_len, len);
+        result = read_inside(sp->dir, rel.data, max_len, prefix, len);
         sb_buf_free(&rel);
     }
     free(path);
     return result;
+}
+
+void *sb_saved_page_resource(void *ctx, const char *url, size_t max_len, size_t *len)
+{
+    sb_saved_page *sp = ctx;
+    if (!sp || !url)
+        return NULL;
+    if (sp->is_mhtml)
+        return sb_mhtml_resource(&sp->mhtml, url, max_len, len);
+    return read_from_dir(sp, url, max_len, false, len);
+}
+
+bool sb_saved_page_image_size(void *ctx, const char *url, int *width, int *height)
+{
+    sb_saved_page *sp = ctx;
+    if (!sp || !url)
+        return false;
+    if (sp->is_mhtml) { /* the part's bytes are read where they are */
+        const sb_mhtml_part *part = sb_mhtml_find(&sp->mhtml, url);
+        return part && part != &sp->mhtml.parts[sp->mhtml.page] &&
+               sb_image_header_size(part->data, part->len, width, height);
+    }
+    size_t len = 0;
+    unsigned char *head = read_from_dir(sp, url, SB_IMAGE_HEADER_BYTES, true, &len);
+    bool ok = head && sb_image_header_size(head, len, width, height);
+    free(head);
+    return ok;
 }

@@ -5,7 +5,7 @@
  *     page is the message's HTML part, its URL and charset those of the
  *     part, and stylesheets come from the other parts (mhtml.h);
  *   - any other page read from a file ("Web page, complete": page.html with
- *     page_files/ beside it): stylesheets come from the page's own
+ *     page_files/ beside it): stylesheets (and images' sizes) come from the page's own
  *     directory tree, found by the path the page's link names (see
  *     sb_saved_page_resource); nothing outside that tree is ever read (no
  *     "..", no symbolic link that leads out).
@@ -17,6 +17,7 @@
 #include <stddef.h>
 
 #include "hybrid/input/mhtml.h"
+#include "storybox.h"
 
 typedef struct sb_saved_page {
     const unsigned char *html; /* the page's bytes (borrowed from the input
@@ -42,6 +43,18 @@ int sb_saved_page_open(sb_saved_page *sp, const char *path, const unsigned char 
  * DIR/news/page_files/site.css, DIR/page_files/site.css, DIR/site.css.
  * Returns NULL when nothing is found. */
 void *sb_saved_page_resource(void *ctx, const char *url, size_t max_len, size_t *len);
+
+/* The image size provider (sb_image_size_fn of include/storybox.h) over
+ * the same resources: an MHTML image part's header, or the first bytes
+ * (SB_IMAGE_HEADER_BYTES, dom/base/image_size.h) of the folder's file,
+ * found as above.  Nothing is decoded. */
+bool sb_saved_page_image_size(void *ctx, const char *url, int *width, int *height);
+
+/* Points opt at the saved page, for every command that reads pages (one
+ * input layer): its resources come from sp (sb_saved_page_resource), and
+ * an MHTML page's URL and charset are used where opt has none of its own
+ * (a --url given by the user wins).  sp must outlive every use of opt. */
+void sb_saved_page_options(sb_saved_page *sp, sb_options *opt);
 
 void sb_saved_page_close(sb_saved_page *sp);
 

@@ -147,6 +147,7 @@ const sb_boxtree *sb_page_render(sb_page *p)
         lo.css_dir = p->opt->css_dir;
         lo.resource = p->opt->resource;
         lo.resource_ctx = p->opt->resource_ctx;
+        lo.image_size = p->opt->image_size;
         /* the words' text costs a copy: only for a picture */
         lo.keep_text = p->opt->png_path != NULL;
     }

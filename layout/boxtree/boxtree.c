@@ -95,6 +95,7 @@ sb_boxtree *sb_boxtree_build_with_fonts(const sb_doc *doc, const sb_layout_opts 
         ro.css_dir = opts->css_dir;
         ro.resource = opts->resource;
         ro.resource_ctx = opts->resource_ctx;
+        ro.image_size = opts->image_size;
         ro.base_url = opts->base_url;
         ro.time_budget_ms = opts->time_budget_ms;
     }

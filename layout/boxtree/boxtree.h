@@ -98,6 +98,8 @@ typedef struct sb_layout_opts {
     /* NULL: none; sb_render_resource_fn of render/render.h */
     void *(*resource)(void *ctx, const char *url, size_t max_len, size_t *len);
     void *resource_ctx;
+    /* NULL: none; the image_size of sb_render_opts (render/render.h) */
+    bool (*image_size)(void *ctx, const char *url, int *width, int *height);
 } sb_layout_opts;
 
 /* Renders the document and builds its box tree.  Returns NULL with a

@@ -11,6 +11,7 @@
 #include "dom/base/strbuf.h"
 #include "dom/story/image_rules.h"
 #include "dom/story/structure.h"
+#include "hybrid/input/saved_page.h"
 #include "storybox.h"
 #include "tools/eval/image_hints.h"
 #include "tools/eval/styled.h"
@@ -272,9 +273,22 @@ static void run_page(pool *p, size_t i)
     char *bytes = NULL;
     size_t len = 0;
     int rc = sb_gold_page_read(g, &bytes, &len, err, sizeof err);
+    /* The page as `storybox extract` reads it: an MHTML's page part, or a
+     * page file with the stylesheets of its folder. */
+    sb_saved_page saved;
+    bool have_saved = false;
+    const char *page = bytes;
+    size_t page_len = len;
     if (rc == 0) {
+        rc = sb_saved_page_open(&saved, g->html_path, (const unsigned char *)bytes, len, err,
+                                sizeof err);
+        have_saved = rc == 0;
+    }
+    if (have_saved) {
+        page = (const char *)saved.html;
+        page_len = saved.html_len;
         sb_css_facts css;
-        sb_css_facts_scan(bytes, len, &css);
+        sb_css_facts_scan(page, page_len, &css);
         p->eval->styled[i] = sb_css_facts_styled(&css);
     }
     for (size_t m = 0; m < p->eval->n_methods; m++) {
@@ -294,15 +308,16 @@ static void run_page(pool *p, size_t i)
         opt.base_url = g->url;
         opt.source = g->html_path;
         opt.params = p->cfg->params;
+        sb_saved_page_options(&saved, &opt); /* the gold URL stays */
         double t0 = now_s();
-        sb_story *s = sb_extract(bytes, len, &opt);
+        sb_story *s = sb_extract(page, page_len, &opt);
         r->ms = (now_s() - t0) * 1000.0;
         if (s->error)
             page_error(r, s->error);
         char *scored = sb_eval_scored_text(p->corpus, s);
         sb_eval_score_page(g, scored, s->title, s->byline, s->published,
                            s->lead_image ? s->lead_image->url : NULL, r);
-        score_declared_image(&opt, bytes, len, s, r);
+        score_declared_image(&opt, page, page_len, s, r);
         if (p->cfg->keep_text) {
             r->text = scored;
             scored = NULL;
@@ -311,6 +326,8 @@ static void run_page(pool *p, size_t i)
         free(scored);
         sb_story_free(s);
     }
+    if (have_saved)
+        sb_saved_page_close(&saved);
     free(bytes);
 }
 
