@@ -321,6 +321,17 @@ static void test_same_picture(void **state)
     assert_false(sb_same_picture("https://a.example/harbour-gallery-photo-1.jpg",
                                  "https://a.example/harbour-gallery-photo-2.jpg"));
     assert_false(sb_same_picture("data:image/gif;base64,AAAA", "data:image/gif;base64,BBBB"));
+    /* A lone two-digit number numbers a series; after a width it is a
+     * quality. */
+    assert_false(sb_same_picture("https://a.example/tour_10.jpg", "https://a.example/tour_13.jpg"));
+    assert_true(sb_same_picture("https://a.example/p/storm-970-80.jpg",
+                                "https://a.example/p/storm-1200-80.jpg"));
+    assert_string_equal(sb_image_declared_nonpicture("https://a.example/brand/site-logo.png"),
+                        "declared image is a logo, icon, avatar or blank");
+    assert_string_equal(sb_image_declared_nonpicture("https://s0.example/i/blank.jpg"),
+                        "declared image is a logo, icon, avatar or blank");
+    assert_null(sb_image_declared_nonpicture("https://a.example/u/storm-quay_social.jpg"));
+    assert_null(sb_image_declared_nonpicture("https://a.example/storm.jpg?lazyload=true"));
     char *k = sb_picture_key("https://cdn.example/Uploads/Storm-Seawall-1040x572.JPG?w=5");
     assert_string_equal(k, "storm-seawall");
     free(k);
@@ -427,6 +438,29 @@ static void test_icon_row(void **state)
            NULL);
 }
 
+static void test_series_numbers(void **state)
+{
+    (void)state;
+    /* The declared picture is number 13 of a series and not shown; number
+     * 10, further down, is another photograph ("_10" is no size token), so
+     * the picture under the headline leads. */
+    expect("series_numbers.html", PAGE_URL, "https://news.example.org/media/2024/05/harbour-walk_2.jpg",
+           "https://news.example.org/media/2024/05/harbour-walk_13.jpg");
+}
+
+static void test_declared_logo(void **state)
+{
+    (void)state;
+    /* Nothing shown, and the declared image is the site's logo: no lead
+     * image rather than the logo. */
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("declared_logo.html", methods[m], PAGE_URL);
+        assert_null(s->lead_image);
+        sb_story_free(s);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -443,6 +477,7 @@ int main(void)
         cmocka_unit_test(test_responsive_hidden), cmocka_unit_test(test_descriptive_alt),
         cmocka_unit_test(test_wrapper_background), cmocka_unit_test(test_affiliate_ad),
         cmocka_unit_test(test_picture_box),     cmocka_unit_test(test_icon_row),
+        cmocka_unit_test(test_series_numbers),  cmocka_unit_test(test_declared_logo),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

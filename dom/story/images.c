@@ -847,10 +847,21 @@ static int lead_zone_end(const sb_story_ctx *c, int start, int end, const char *
     return end;
 }
 
-static sb_image *declared_only(const char *declared)
+/* The declared image alone, without a box, when nothing shown wins.  A
+ * declared site logo, icon or blank placeholder (`og:image` set to the
+ * brand's logo or a plugin's blank.jpg) is no story picture: the same URL
+ * rules as for shown images, narrowed (sb_image_declared_nonpicture), and
+ * the record then has no lead image. */
+static sb_image *declared_only(sb_story_ctx *c, const char *declared)
 {
     if (!declared)
         return NULL;
+    const char *why = sb_image_declared_nonpicture(declared);
+    if (why) {
+        if (c->explain)
+            fprintf(c->explain, "lead image none (declared %s rejected: %s)\n", declared, why);
+        return NULL;
+    }
     sb_image *im = sb_xcalloc(1, sizeof *im);
     im->url = sb_xstrdup(declared);
     im->declared = sb_xstrdup(declared);
@@ -865,7 +876,7 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
     *images = NULL;
     *n_images = 0;
     if (!n_roots)
-        return declared_only(declared);
+        return declared_only(c, declared);
     /* From the headline (when it sits above the story) to the end of the
      * last root. */
     int start = roots[0];
@@ -952,7 +963,7 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
     *images = s.list;
     *n_images = s.n_list;
     if (!s.best.url)
-        return declared_only(declared);
+        return declared_only(c, declared);
     /* A declared image that no candidate renders, against a best candidate
      * outside the lead position: the reader sees no picture at the top of
      * the story, so the publisher's declared picture is the lead (without
@@ -961,14 +972,15 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
     bool best_in_view = s.best.order == 0.0 || /* the story's first picture */
                         (s.best.has_box && s.layout_top >= 0 &&
                          s.best.box.y < s.layout_top + FIRST_SCREEN_PX);
-    if (declared && s.best.declared == 0.0 && s.best.position == 0.0 && !best_in_view) {
+    if (declared && s.best.declared == 0.0 && s.best.position == 0.0 && !best_in_view &&
+        !sb_image_declared_nonpicture(declared)) {
         if (c->explain)
             fprintf(c->explain,
                     "lead image %s (declared, no box: the best candidate %s is not a rendition of "
                     "it and sits outside the lead position)\n",
                     declared, s.best.url);
         free_candidate(&s.best);
-        return declared_only(declared);
+        return declared_only(c, declared);
     }
     sb_image *im = sb_xcalloc(1, sizeof *im);
     candidate *k = &s.best;
