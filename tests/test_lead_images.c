@@ -461,6 +461,16 @@ static void test_declared_logo(void **state)
     }
 }
 
+static void test_header_banner(void **state)
+{
+    (void)state;
+    /* The header holding the headline is named "banner-headline"
+     * (furniture, for text); its picture, without a size, leads over the
+     * larger one further down. */
+    expect("header_banner.html", PAGE_URL, "https://news.example.org/media/2024/05/storm-seawall.jpg",
+           NULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -478,6 +488,7 @@ int main(void)
         cmocka_unit_test(test_wrapper_background), cmocka_unit_test(test_affiliate_ad),
         cmocka_unit_test(test_picture_box),     cmocka_unit_test(test_icon_row),
         cmocka_unit_test(test_series_numbers),  cmocka_unit_test(test_declared_logo),
+        cmocka_unit_test(test_header_banner),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
