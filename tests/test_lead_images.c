@@ -471,6 +471,27 @@ static void test_header_banner(void **state)
            NULL);
 }
 
+static void test_keyed_size_whole_token(void **state)
+{
+    (void)state;
+    /* "w_1" inside a file name's hash ("911w_1xYmyB") asks for no
+     * thumbnail; "w_120" as a whole token does. */
+    const char *html =
+        "<html><head><title>Storm floods harbour town</title></head><body><article>"
+        "<h1>Storm floods harbour town</h1>"
+        "<img src='/media/w_120/storm-thumb-card.jpg'>"
+        "<img src='/media/9537097_artdetail-911w_1xYmyB_m3EXNA.jpg' width=758 height=426>"
+        STORY_PARA STORY_PARA STORY_PARA "</article></body></html>";
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract_inline(html, methods[m]);
+        assert_string_equal(s->lead_image->url,
+                            "https://news.example.org/media/9537097_artdetail-911w_1xYmyB_m3EXNA.jpg");
+        assert_int_equal(s->n_images, 1);
+        sb_story_free(s);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -488,7 +509,7 @@ int main(void)
         cmocka_unit_test(test_wrapper_background), cmocka_unit_test(test_affiliate_ad),
         cmocka_unit_test(test_picture_box),     cmocka_unit_test(test_icon_row),
         cmocka_unit_test(test_series_numbers),  cmocka_unit_test(test_declared_logo),
-        cmocka_unit_test(test_header_banner),
+        cmocka_unit_test(test_header_banner),   cmocka_unit_test(test_keyed_size_whole_token),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

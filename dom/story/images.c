@@ -242,7 +242,8 @@ static bool url_says_small(const char *u)
         bool keyed = (p >= u + 2 && (strncmp(p - 2, "w_", 2) == 0 || strncmp(p - 2, "w=", 2) == 0)) ||
                      (p >= u + 5 && strncmp(p - 5, "/max/", 5) == 0) ||
                      (p >= u + 6 && strncmp(p - 6, "width=", 6) == 0);
-        if (keyed && a > 0 && a < URL_SMALL_PX)
+        /* The whole token ("w_1xYmyB" is a file name's hash, no width). */
+        if (keyed && a > 0 && a < URL_SMALL_PX && !isalnum((unsigned char)*end))
             return true;
     }
     return false;
