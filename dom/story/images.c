@@ -1009,13 +1009,12 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
      * outside the lead position: the reader sees no picture at the top of
      * the story, so the publisher's declared picture is the lead (without
      * a box).  Measured on both corpora: the picks this replaces were
-     * graphics, maps and in-story photos further down the page.  When the
-     * declared image is a logo or a blank (declared_only), there is no
-     * lead image: a chart far down is no better. */
+     * graphics, maps and in-story photos further down the page. */
     bool best_in_view = s.best.order == 0.0 || /* the story's first picture */
                         (s.best.has_box && s.layout_top >= 0 &&
                          s.best.box.y < s.layout_top + FIRST_SCREEN_PX);
-    if (declared && s.best.declared == 0.0 && s.best.position == 0.0 && !best_in_view) {
+    if (declared && s.best.declared == 0.0 && s.best.position == 0.0 && !best_in_view &&
+        !sb_image_declared_nonpicture(declared)) {
         if (c->explain)
             fprintf(c->explain,
                     "lead image %s (declared, no box: the best candidate %s is not a rendition of "
