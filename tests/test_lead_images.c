@@ -448,19 +448,6 @@ static void test_series_numbers(void **state)
            "https://news.example.org/media/2024/05/harbour-walk_13.jpg");
 }
 
-static void test_declared_logo(void **state)
-{
-    (void)state;
-    /* Nothing shown, and the declared image is the site's logo: no lead
-     * image rather than the logo. */
-    const char *methods[] = {"hybrid", "dom"};
-    for (int m = 0; m < 2; m++) {
-        sb_story *s = extract("declared_logo.html", methods[m], PAGE_URL);
-        assert_null(s->lead_image);
-        sb_story_free(s);
-    }
-}
-
 static void test_header_banner(void **state)
 {
     (void)state;
@@ -508,7 +495,7 @@ int main(void)
         cmocka_unit_test(test_responsive_hidden), cmocka_unit_test(test_descriptive_alt),
         cmocka_unit_test(test_wrapper_background), cmocka_unit_test(test_affiliate_ad),
         cmocka_unit_test(test_picture_box),     cmocka_unit_test(test_icon_row),
-        cmocka_unit_test(test_series_numbers),  cmocka_unit_test(test_declared_logo),
+        cmocka_unit_test(test_series_numbers),
         cmocka_unit_test(test_header_banner),   cmocka_unit_test(test_keyed_size_whole_token),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -884,21 +884,11 @@ static int lead_zone_end(const sb_story_ctx *c, int start, int end, const char *
     return end;
 }
 
-/* The declared image alone, without a box, when nothing shown wins.  A
- * declared site logo, icon or blank placeholder (`og:image` set to the
- * brand's logo or a plugin's blank.jpg) is no story picture: the same URL
- * rules as for shown images, narrowed (sb_image_declared_nonpicture), and
- * the record then has no lead image. */
 static sb_image *declared_only(sb_story_ctx *c, const char *declared)
 {
+    (void)c;
     if (!declared)
         return NULL;
-    const char *why = sb_image_declared_nonpicture(declared);
-    if (why) {
-        if (c->explain)
-            fprintf(c->explain, "lead image none (declared %s rejected: %s)\n", declared, why);
-        return NULL;
-    }
     sb_image *im = sb_xcalloc(1, sizeof *im);
     im->url = sb_xstrdup(declared);
     im->declared = sb_xstrdup(declared);
@@ -1013,8 +1003,7 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
     bool best_in_view = s.best.order == 0.0 || /* the story's first picture */
                         (s.best.has_box && s.layout_top >= 0 &&
                          s.best.box.y < s.layout_top + FIRST_SCREEN_PX);
-    if (declared && s.best.declared == 0.0 && s.best.position == 0.0 && !best_in_view &&
-        !sb_image_declared_nonpicture(declared)) {
+    if (declared && s.best.declared == 0.0 && s.best.position == 0.0 && !best_in_view) {
         if (c->explain)
             fprintf(c->explain,
                     "lead image %s (declared, no box: the best candidate %s is not a rendition of "
