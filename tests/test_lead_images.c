@@ -321,6 +321,17 @@ static void test_same_picture(void **state)
     assert_false(sb_same_picture("https://a.example/harbour-gallery-photo-1.jpg",
                                  "https://a.example/harbour-gallery-photo-2.jpg"));
     assert_false(sb_same_picture("data:image/gif;base64,AAAA", "data:image/gif;base64,BBBB"));
+    /* A lone two-digit number numbers a series; after a width it is a
+     * quality. */
+    assert_false(sb_same_picture("https://a.example/tour_10.jpg", "https://a.example/tour_13.jpg"));
+    assert_true(sb_same_picture("https://a.example/p/storm-970-80.jpg",
+                                "https://a.example/p/storm-1200-80.jpg"));
+    assert_string_equal(sb_image_declared_nonpicture("https://a.example/brand/site-logo.png"),
+                        "declared image is a logo, icon, avatar or blank");
+    assert_string_equal(sb_image_declared_nonpicture("https://s0.example/i/blank.jpg"),
+                        "declared image is a logo, icon, avatar or blank");
+    assert_null(sb_image_declared_nonpicture("https://a.example/u/storm-quay_social.jpg"));
+    assert_null(sb_image_declared_nonpicture("https://a.example/storm.jpg?lazyload=true"));
     char *k = sb_picture_key("https://cdn.example/Uploads/Storm-Seawall-1040x572.JPG?w=5");
     assert_string_equal(k, "storm-seawall");
     free(k);
@@ -427,6 +438,47 @@ static void test_icon_row(void **state)
            NULL);
 }
 
+static void test_series_numbers(void **state)
+{
+    (void)state;
+    /* The declared picture is number 13 of a series and not shown; number
+     * 10, further down, is another photograph ("_10" is no size token), so
+     * the picture under the headline leads. */
+    expect("series_numbers.html", PAGE_URL, "https://news.example.org/media/2024/05/harbour-walk_2.jpg",
+           "https://news.example.org/media/2024/05/harbour-walk_13.jpg");
+}
+
+static void test_header_banner(void **state)
+{
+    (void)state;
+    /* The header holding the headline is named "banner-headline"
+     * (furniture, for text); its picture, without a size, leads over the
+     * larger one further down. */
+    expect("header_banner.html", PAGE_URL, "https://news.example.org/media/2024/05/storm-seawall.jpg",
+           NULL);
+}
+
+static void test_keyed_size_whole_token(void **state)
+{
+    (void)state;
+    /* "w_1" inside a file name's hash ("911w_1xYmyB") asks for no
+     * thumbnail; "w_120" as a whole token does. */
+    const char *html =
+        "<html><head><title>Storm floods harbour town</title></head><body><article>"
+        "<h1>Storm floods harbour town</h1>"
+        "<img src='/media/w_120/storm-thumb-card.jpg'>"
+        "<img src='/media/9537097_artdetail-911w_1xYmyB_m3EXNA.jpg' width=758 height=426>"
+        STORY_PARA STORY_PARA STORY_PARA "</article></body></html>";
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract_inline(html, methods[m]);
+        assert_string_equal(s->lead_image->url,
+                            "https://news.example.org/media/9537097_artdetail-911w_1xYmyB_m3EXNA.jpg");
+        assert_int_equal(s->n_images, 1);
+        sb_story_free(s);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -443,6 +495,8 @@ int main(void)
         cmocka_unit_test(test_responsive_hidden), cmocka_unit_test(test_descriptive_alt),
         cmocka_unit_test(test_wrapper_background), cmocka_unit_test(test_affiliate_ad),
         cmocka_unit_test(test_picture_box),     cmocka_unit_test(test_icon_row),
+        cmocka_unit_test(test_series_numbers),
+        cmocka_unit_test(test_header_banner),   cmocka_unit_test(test_keyed_size_whole_token),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,6 +6,7 @@
 #include "dom/story/image_rules.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -85,6 +86,30 @@ const char *sb_image_furniture_url(const char *url)
                                        "talent", "/staff/", "byline", "smilies", "smiley",
                                        "emoticon", "/plugins/", NULL};
     return first_match(path, subs, "logo, icon, sprite, share button or author photo by its file name");
+}
+
+const char *sb_image_declared_nonpicture(const char *url)
+{
+    if (!url)
+        return NULL;
+    char low[JUDGED_MAX];
+    lower_copy(url, low, sizeof low);
+    /* The path of the innermost URL (an image proxy carries the original),
+     * without the query: "?lazyload=true" or "social" say nothing here. */
+    const char *path = NULL;
+    for (const char *p = strstr(low, "://"); p; p = strstr(p + 3, "://"))
+        path = p;
+    path = path ? strchr(path + 3, '/') : low;
+    if (!path)
+        return NULL;
+    char bare[JUDGED_MAX];
+    snprintf(bare, sizeof bare, "%.*s", (int)strcspn(path, "?#"), path);
+    static const char *const subs[] = {"logo", "icon", "sprite", "emoji", "avatar", "blank.",
+                                       "blank_", "/blank", "placeholder", "spacer", "1x1",
+                                       "pixel.gif", "default-user", "no-image", "noimage",
+                                       "no_image", "no-img", NULL};
+    const char *why = first_match(bare, subs, "declared image is a logo, icon, avatar or blank");
+    return why ? why : sb_image_ad_url(url);
 }
 
 /* A whole name token: "ad" in "ad-slot" or "top ad", not in "header". */
@@ -215,6 +240,16 @@ static bool is_sep(char c)
     return c == '-' || c == '_' || c == '.' || c == ',' || c == '+';
 }
 
+/* How many digits end s[0..end), back to the previous separator (0 when
+ * something else comes before the separator). */
+static size_t all_digits_before(const char *s, size_t end)
+{
+    size_t n = 0;
+    while (n < end && isdigit((unsigned char)s[end - 1 - n]))
+        n++;
+    return n < end && !is_sep(s[end - 1 - n]) ? 0 : n;
+}
+
 /* Words CDNs append to a file name for a rendition. */
 static const char *const rendition_words[] = {"scaled", "large", "medium", "small", "thumb",
                                               "thumbnail", "original", "full", "big", NULL};
@@ -252,8 +287,12 @@ static void strip_rendition_tokens(char *s)
             strip = true;
         else if (tok[0] == 'e' && tn >= 10 && all_digits(tok + 1, tn - 1))
             strip = true;
-        else if (all_digits(tok, tn) && tn >= 2 && tn <= 4)
-            strip = true; /* a width or a quality: -1200, -80 */
+        else if (all_digits(tok, tn) && tn >= 3 && tn <= 4)
+            strip = true; /* a width: -1200 */
+        else if (all_digits(tok, tn) && tn == 2 && j >= 5 && all_digits_before(s, j - 1) >= 3)
+            strip = true; /* a quality after a width: -1200-80; a lone "_10"
+                           * numbers a picture of a series ("tour_10" and
+                           * "tour_13" are two photographs) */
         for (int w = 0; !strip && rendition_words[w]; w++)
             strip = strcmp(tok, rendition_words[w]) == 0;
         if (!strip)

@@ -20,6 +20,12 @@ const char *sb_image_ad_url(const char *url);
 /* A logo, icon, sprite, badge, emoji or avatar by its file or path name. */
 const char *sb_image_furniture_url(const char *url);
 
+/* A declared image (og:image, twitter:image, JSON-LD) that is no story
+ * picture: a site logo or icon, an avatar, a blank or placeholder, an ad
+ * server.  Narrower than the rules for shown images: publishers' social
+ * cards are named "social", "share" or "facebook" and are pictures. */
+const char *sb_image_declared_nonpicture(const char *url);
+
 /* The same for an element's class and id names (ad slots, logos, icons,
  * avatars and headshots). */
 const char *sb_image_furniture_name(const char *class_or_id);

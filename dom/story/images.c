@@ -242,7 +242,8 @@ static bool url_says_small(const char *u)
         bool keyed = (p >= u + 2 && (strncmp(p - 2, "w_", 2) == 0 || strncmp(p - 2, "w=", 2) == 0)) ||
                      (p >= u + 5 && strncmp(p - 5, "/max/", 5) == 0) ||
                      (p >= u + 6 && strncmp(p - 6, "width=", 6) == 0);
-        if (keyed && a > 0 && a < URL_SMALL_PX)
+        /* The whole token ("w_1xYmyB" is a file name's hash, no width). */
+        if (keyed && a > 0 && a < URL_SMALL_PX && !isalnum((unsigned char)*end))
             return true;
     }
     return false;
@@ -335,7 +336,9 @@ typedef struct scan {
     const char *base;
     const char *headline;
     const long *para_of;
+    int zone_start;        /* the headline, or the first root */
     int zone_end;          /* first element after the lead zone */
+    int headline_elem;     /* -1 = none found */
     bool zone_found;       /* story paragraphs end it (else it is the range) */
     int layout_top;        /* page y of the headline or region, -1 = no layout */
     int judged;
@@ -458,24 +461,46 @@ static bool responsive_visibility(const char *cls)
  * on its names is about text, and the box holds no text but the picture.
  * Not when a name also says related, promotion, share, navigation,
  * sidebar, thumbnail or author, or names an ad slot. */
+static bool names_other_box(const char *names)
+{
+    static const char *const other[] = {"related", "promo", "teaser", "social", "share",
+                                        "nav", "sidebar", "thumb", "avatar", "author",
+                                        "logo", "recirc", "pin", NULL};
+    const char *why = sb_image_furniture_name(names);
+    return name_has(names, other) || (why && strncmp(why, "ad slot", 7) == 0);
+}
+
 static bool names_picture_box(const GumboNode *n)
 {
     static const char *const picture[] = {"image", "picture", "photo", "pics", "figure",
                                           "hero", "visual", "foto", "bild", NULL};
-    static const char *const other[] = {"related", "promo", "teaser", "social", "share",
-                                        "nav", "sidebar", "thumb", "avatar", "author",
-                                        "logo", "recirc", "pin", NULL};
     char names[512];
     element_names(n, names, sizeof names);
-    const char *why = sb_image_furniture_name(names);
-    return name_has(names, picture) && !name_has(names, other) &&
-           !(why && strncmp(why, "ad slot", 7) == 0);
+    return name_has(names, picture) && !names_other_box(names);
+}
+
+/* `a` holds element `e` (or is it). */
+static bool holds(const sb_story_ctx *c, int a, int e)
+{
+    for (; e >= 0 && e >= a; e = c->info[e].parent)
+        if (e == a)
+            return true;
+    return false;
 }
 
 /* The element's page-furniture verdict, as boilerplate.c marked it, except
  * that an ancestor marked for its names only, when they are responsive
- * visibility classes (and no id) or name a picture box, does not count. */
-static sb_noise furniture_noise(const sb_story_ctx *c, int e, int *marked)
+ * visibility classes (and no id) or name a picture box, does not count.
+ * Nor, for a picture in the lead position (`lead`), does an ancestor
+ * judged by its names or as a link-heavy or thin container, unless its
+ * names say promotion, related, share, navigation, author or ad slot
+ * (names_other_box): boilerplate.c judges text, and the box between the
+ * headline and the story's first paragraphs ("banner-headline",
+ * "article-top") holds the picture the reader sees first.  The same for an
+ * ancestor that holds the headline: it is the story's header.  Hidden
+ * boxes and furniture tags (nav, aside, footer) still count. */
+static sb_noise furniture_noise(const sb_story_ctx *c, int e, bool lead, int headline_elem,
+                                int *marked)
 {
     *marked = -1;
     if (!c->info[e].noise)
@@ -490,6 +515,13 @@ static sb_noise furniture_noise(const sb_story_ctx *c, int e, int *marked)
             (((!id || !*id) && responsive_visibility(sb_attr(n, "class"))) ||
              (a != e && names_picture_box(n))))
             continue;
+        if (a != e && (own == SB_NOISE_TOKENS || own == SB_NOISE_CONTAINER) &&
+            (lead || (headline_elem >= 0 && holds(c, a, headline_elem)))) {
+            char names[512];
+            element_names(n, names, sizeof names);
+            if (!names_other_box(names))
+                continue;
+        }
         *marked = a;
         return own;
     }
@@ -547,7 +579,12 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
 {
     const sb_story_ctx *c = s->c;
     int marked;
-    sb_noise noise = furniture_noise(c, k->anchor, &marked);
+    /* The lead position as score_candidate grants it, and for a picture
+     * after the headline only. */
+    bool lead = s->zone_found ? k->anchor >= s->zone_start && k->anchor < s->zone_end
+                              : k->has_box && s->layout_top >= 0 && k->box.y >= s->layout_top &&
+                                    k->box.y < s->layout_top + FIRST_SCREEN_PX;
+    sb_noise noise = furniture_noise(c, k->anchor, lead, s->headline_elem, &marked);
     if (noise) {
         const GumboNode *m = c->doc->elems[marked];
         snprintf(buf, cap, "in page furniture (%s: e%d <%s class='%.40s' id='%.30s'>)",
@@ -847,8 +884,9 @@ static int lead_zone_end(const sb_story_ctx *c, int start, int end, const char *
     return end;
 }
 
-static sb_image *declared_only(const char *declared)
+static sb_image *declared_only(sb_story_ctx *c, const char *declared)
 {
+    (void)c;
     if (!declared)
         return NULL;
     sb_image *im = sb_xcalloc(1, sizeof *im);
@@ -865,7 +903,7 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
     *images = NULL;
     *n_images = 0;
     if (!n_roots)
-        return declared_only(declared);
+        return declared_only(c, declared);
     /* From the headline (when it sits above the story) to the end of the
      * last root. */
     int start = roots[0];
@@ -902,7 +940,11 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
     s.base = meta && meta->base_href ? meta->base_href : c->in->base_url;
     s.headline = headline;
     s.para_of = para_of;
+    s.zone_start = start;
     s.zone_end = lead_zone_end(c, start, end, story_text);
+    s.headline_elem = headline_elem >= 0                                 ? headline_elem
+                      : sb_tag(c->doc->elems[start]) == GUMBO_TAG_H1 ? start
+                                                                     : -1;
     s.zone_found = s.zone_end < end;
     const sb_elem_render *top = box_of(c, start);
     s.layout_top = top ? top->rect.y : -1;
@@ -952,7 +994,7 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
     *images = s.list;
     *n_images = s.n_list;
     if (!s.best.url)
-        return declared_only(declared);
+        return declared_only(c, declared);
     /* A declared image that no candidate renders, against a best candidate
      * outside the lead position: the reader sees no picture at the top of
      * the story, so the publisher's declared picture is the lead (without
@@ -968,7 +1010,7 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
                     "it and sits outside the lead position)\n",
                     declared, s.best.url);
         free_candidate(&s.best);
-        return declared_only(declared);
+        return declared_only(c, declared);
     }
     sb_image *im = sb_xcalloc(1, sizeof *im);
     candidate *k = &s.best;
