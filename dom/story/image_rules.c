@@ -65,6 +65,17 @@ const char *sb_image_ad_url(const char *url)
     return first_match(low, subs, "ad server or tracking pixel by its URL");
 }
 
+/* The path of the innermost URL in the lower-cased `low` (an image proxy
+ * carries the original URL in its own path: the original's path then);
+ * `low` itself when it holds no "://"; NULL when the URL has no path. */
+static const char *innermost_path(const char *low)
+{
+    const char *path = NULL;
+    for (const char *p = strstr(low, "://"); p; p = strstr(p + 3, "://"))
+        path = p;
+    return path ? strchr(path + 3, '/') : low;
+}
+
 const char *sb_image_furniture_url(const char *url)
 {
     if (!url)
@@ -72,12 +83,8 @@ const char *sb_image_furniture_url(const char *url)
     char low[JUDGED_MAX];
     lower_copy(url, low, sizeof low);
     /* Only the path: a host named "icons.example" says nothing of one
-     * file.  An image proxy carries the original URL in its path: the
-     * original's path then. */
-    const char *path = NULL;
-    for (const char *p = strstr(low, "://"); p; p = strstr(p + 3, "://"))
-        path = p;
-    path = path ? strchr(path + 3, '/') : low;
+     * file. */
+    const char *path = innermost_path(low);
     if (!path)
         return NULL;
     static const char *const subs[] = {"logo", "icon", "sprite", "badge", "emoji", "favicon",
@@ -94,12 +101,8 @@ const char *sb_image_declared_nonpicture(const char *url)
         return NULL;
     char low[JUDGED_MAX];
     lower_copy(url, low, sizeof low);
-    /* The path of the innermost URL (an image proxy carries the original),
-     * without the query: "?lazyload=true" or "social" say nothing here. */
-    const char *path = NULL;
-    for (const char *p = strstr(low, "://"); p; p = strstr(p + 3, "://"))
-        path = p;
-    path = path ? strchr(path + 3, '/') : low;
+    /* Without the query: "?lazyload=true" or "social" say nothing here. */
+    const char *path = innermost_path(low);
     if (!path)
         return NULL;
     char bare[JUDGED_MAX];
