@@ -221,6 +221,7 @@ dictionary() {
     url) cat tests/fuzz/url.dict ;;
     warc) cat tests/fuzz/warc.dict tests/fuzz/html.dict ;;
     mhtml) cat tests/fuzz/mhtml.dict ;;
+    image_size) cat tests/fuzz/image_size.dict ;;
     esac >"$d"
     echo "$d"
 }
@@ -236,6 +237,10 @@ run() {
     make_seeds "$h"
     local dict
     dict=$(dictionary "$h")
+    # libFuzzer refuses an empty dictionary file: a harness without one
+    # runs without.
+    local dict_arg=()
+    [ -s "$dict" ] && dict_arg=(-dict="$dict")
     # An input may take long only in the page harnesses (they render).
     local timeout=10
     case $h in extract_*) timeout=30 ;; esac
@@ -252,7 +257,7 @@ run() {
         UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}" \
         LSAN_OPTIONS="print_suppressions=0" \
         "$out/fuzz_$h" -max_total_time="$limit" -timeout="$timeout" -rss_limit_mb=2048 \
-        -dict="$dict" -artifact_prefix="$crashes/" -print_final_stats=1 \
+        "${dict_arg[@]}" -artifact_prefix="$crashes/" -print_final_stats=1 \
         "$corpus" "$out/seeds/$h" >"$log" 2>&1 &
     # The harness's CPU time is polled in both modes, for the summary.
     local pid=$! used=0 now
