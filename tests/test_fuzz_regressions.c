@@ -121,6 +121,35 @@ static void test_doctype_in_head_noscript(void **state)
     }
 }
 
+/* fuzz_meta: gumbo 0.10.1 overflows its int on a long numeric character
+ * reference and emits a stray byte (invalid UTF-8) for "&#XBBBBBBBB;",
+ * in attribute values (the author meta here) and in text alike.  Every
+ * reference above U+10FFFF must read as U+FFFD, as browsers read it; short
+ * ones and valid ones are untouched. */
+static void test_huge_char_ref_is_replacement_char(void **state)
+{
+    (void)state;
+    static const char page[] =
+        "<html><head><title>Tide &#x110000; table</title>"
+        "<meta name=\"author\" content=\"Ann &#XBBBBBBBB; Lee\"></head><body><article>"
+        "<h1>Tide table</h1><p>High water at &#99999999999; noon and &#xBBBBBBBBl; dusk, "
+        "&#x00041; &#0000000065; said the harbour master on the quay this morning.</p>"
+        "</article></body></html>";
+    static const char *const methods[] = {"dom", "hybrid"};
+    for (size_t m = 0; m < 2; m++) {
+        sb_options opt;
+        sb_options_init(&opt);
+        opt.method = methods[m];
+        sb_story *s = sb_extract(page, sizeof page - 1, &opt);
+        assert_non_null(s);
+        assert_null(s->error);
+        assert_string_equal(s->byline, "Ann \xef\xbf\xbd Lee");
+        assert_string_equal(s->text, "High water at \xef\xbf\xbd noon and \xef\xbf\xbdl; dusk, "
+                                     "A A said the harbour master on the quay this morning.");
+        sb_story_free(s);
+    }
+}
+
 int main(void)
 {
     mallopt(M_PERTURB, 0x5a);
@@ -128,6 +157,7 @@ int main(void)
         cmocka_unit_test(test_sanitize_copy_of_nothing_is_empty_string),
         cmocka_unit_test(test_huge_declared_image_is_large),
         cmocka_unit_test(test_doctype_in_head_noscript),
+        cmocka_unit_test(test_huge_char_ref_is_replacement_char),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -324,6 +324,33 @@ static void test_truncation_and_noise(void **state)
     sb_json_free(v);
 }
 
+/* The record writer: valid UTF-8 passes through, control characters and
+ * quotes are escaped, and any byte that is not part of a well-formed
+ * sequence (stray continuation, truncated, overlong, surrogate, above
+ * U+10FFFF) becomes \ufffd, so a record is always valid JSON. */
+static void test_writer_repairs_utf8(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *in, *out;
+    } cases[] = {
+        {"caf\xc3\xa9 \xe2\x80\x94 \xf0\x9f\x93\xb0", "\"caf\xc3\xa9 \xe2\x80\x94 \xf0\x9f\x93\xb0\""},
+        {"a\"b\\c\n\x01", "\"a\\\"b\\\\c\\n\\u0001\""},
+        {"Ann \xbb Lee", "\"Ann \\ufffd Lee\""},
+        {"cut \xe2\x80", "\"cut \\ufffd\\ufffd\""},
+        {"long \xc0\xaf", "\"long \\ufffd\\ufffd\""},
+        {"half \xed\xa0\x80!", "\"half \\ufffd\\ufffd\\ufffd!\""},
+        {"big \xf4\x90\x80\x80", "\"big \\ufffd\\ufffd\\ufffd\\ufffd\""},
+        {"\xff", "\"\\ufffd\""},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        sb_buf b = SB_BUF_INIT;
+        sb_buf_json_string(&b, cases[i].in);
+        assert_string_equal(b.data, cases[i].out);
+        sb_buf_free(&b);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -332,6 +359,7 @@ int main(void)
         cmocka_unit_test(test_invalid),    cmocka_unit_test(test_depth),
         cmocka_unit_test(test_keys),       cmocka_unit_test(test_file),
         cmocka_unit_test(test_truncation_and_noise),
+        cmocka_unit_test(test_writer_repairs_utf8),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

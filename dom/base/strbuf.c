@@ -1,5 +1,6 @@
 #include "dom/base/strbuf.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,10 +103,51 @@ void sb_buf_printf(sb_buf *b, const char *fmt, ...)
     va_end(ap);
 }
 
+/* Length of the well-formed UTF-8 sequence at p (1 to 4), or 0 when the
+ * bytes there are not one (a stray continuation byte, a truncated or
+ * overlong sequence, a surrogate, a value above U+10FFFF). */
+static size_t utf8_sequence_length(const unsigned char *p)
+{
+    if (p[0] < 0x80)
+        return 1;
+    size_t n;
+    uint32_t cp, min;
+    if ((p[0] & 0xE0) == 0xC0)
+        n = 2, cp = p[0] & 0x1Fu, min = 0x80;
+    else if ((p[0] & 0xF0) == 0xE0)
+        n = 3, cp = p[0] & 0x0Fu, min = 0x800;
+    else if ((p[0] & 0xF8) == 0xF0)
+        n = 4, cp = p[0] & 0x07u, min = 0x10000;
+    else
+        return 0;
+    for (size_t k = 1; k < n; k++) {
+        if ((p[k] & 0xC0) != 0x80) /* also stops at the terminating NUL */
+            return 0;
+        cp = (cp << 6) | (p[k] & 0x3Fu);
+    }
+    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    return n;
+}
+
+/* Every string the library returns should be valid UTF-8 already (pages
+ * are decoded and sanitised on the way in); the writer checks again so a
+ * record is valid JSON whatever slipped through (a stray byte becomes
+ * U+FFFD, as a browser shows it). */
 void sb_buf_json_string(sb_buf *b, const char *s)
 {
     sb_buf_putc(b, '"');
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p >= 0x80) {
+            size_t n = utf8_sequence_length(p);
+            if (n == 0) {
+                sb_buf_append(b, "\\ufffd", 6);
+            } else {
+                sb_buf_append(b, (const char *)p, n);
+                p += n - 1;
+            }
+            continue;
+        }
         switch (*p) {
         case '"': sb_buf_append(b, "\\\"", 2); break;
         case '\\': sb_buf_append(b, "\\\\", 2); break;

@@ -137,6 +137,56 @@ static void neutralise_late_doctypes(char *html, size_t len)
     }
 }
 
+/* Debian's gumbo (0.10.1) reads a numeric character reference into an int
+ * without a bound, so a long one ("&#XBBBBBBBB;", found by fuzz_meta)
+ * overflows, passes the "> U+10FFFF" check as a negative number and comes
+ * out as a stray byte: invalid UTF-8 in attribute values and text, and so
+ * in our records.  Browsers give U+FFFD for any reference above U+10FFFF,
+ * as gumbo does when its int does not overflow.  So a reference whose value
+ * is above U+10FFFF gets its digits rewritten, in place and at the same
+ * length, to that many digits of 0x110000 (or 1114112) with leading zeros:
+ * gumbo then sees the smallest value above the limit and emits U+FFFD.
+ * Overflow needs 8 hex or 10 decimal digits, so the rewrite always fits
+ * (shorter references are left alone: gumbo handles them). */
+static int digit_value(char c, bool hex)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (hex && c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (hex && c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+static void neutralise_huge_char_refs(char *html, size_t len)
+{
+    for (size_t i = 0; i + 2 < len; i++) {
+        if (html[i] != '&' || html[i + 1] != '#')
+            continue;
+        size_t start = i + 2;
+        bool hex = html[start] == 'x' || html[start] == 'X';
+        if (hex)
+            start++;
+        uint32_t value = 0;
+        size_t end = start;
+        for (; end < len; end++) {
+            int d = digit_value(html[end], hex);
+            if (d < 0)
+                break;
+            if (value <= 0x10FFFF) /* saturates: past the limit is enough */
+                value = value * (hex ? 16u : 10u) + (uint32_t)d;
+        }
+        const char *limit = hex ? "110000" : "1114112";
+        size_t digits = end - start, limit_len = strlen(limit);
+        if (value > 0x10FFFF && digits >= limit_len) {
+            memset(html + start, '0', digits - limit_len);
+            memcpy(html + end - limit_len, limit, limit_len);
+        }
+        i = end - 1;
+    }
+}
+
 sb_doc *sb_doc_parse(const char *utf8, size_t len)
 {
     sb_doc *d = sb_xcalloc(1, sizeof *d);
@@ -158,6 +208,7 @@ sb_doc *sb_doc_parse(const char *utf8, size_t len)
     }
     d->html_len = keep;
     neutralise_late_doctypes(d->html, d->html_len);
+    neutralise_huge_char_refs(d->html, d->html_len);
     GumboOptions opts = kGumboDefaultOptions;
     opts.max_errors = 0; /* we never read parse errors; don't store them */
     d->out = gumbo_parse_with_options(&opts, d->html, d->html_len);
