@@ -92,6 +92,18 @@ static void test_huge_declared_image_is_large(void **state)
     }
 }
 
+/* One inline page through sb_extract with the given method. */
+static sb_story *extract_inline(const char *page, size_t len, const char *method)
+{
+    sb_options opt;
+    sb_options_init(&opt);
+    opt.method = method;
+    sb_story *s = sb_extract(page, len, &opt);
+    assert_non_null(s);
+    assert_null(s->error);
+    return s;
+}
+
 /* fuzz_extract_hybrid: a DOCTYPE inside a <noscript> of the head leaked
  * its strings in gumbo (LeakSanitizer; the ASan build of this test fails
  * if it comes back).  The page must still read as before: the noscript's
@@ -108,12 +120,7 @@ static void test_doctype_in_head_noscript(void **state)
         "<noscript><!DOCTYPE html><p>Enable scripts.</p></noscript></body></html>";
     static const char *const methods[] = {"dom", "hybrid"};
     for (size_t m = 0; m < 2; m++) {
-        sb_options opt;
-        sb_options_init(&opt);
-        opt.method = methods[m];
-        sb_story *s = sb_extract(page, sizeof page - 1, &opt);
-        assert_non_null(s);
-        assert_null(s->error);
+        sb_story *s = extract_inline(page, sizeof page - 1, methods[m]);
         assert_string_equal(s->title, "Pier reopens");
         assert_string_equal(s->text, "The town pier reopened on Saturday after two years of repairs, "
                                      "and the first anglers were on its end before dawn.");
@@ -137,12 +144,7 @@ static void test_huge_char_ref_is_replacement_char(void **state)
         "</article></body></html>";
     static const char *const methods[] = {"dom", "hybrid"};
     for (size_t m = 0; m < 2; m++) {
-        sb_options opt;
-        sb_options_init(&opt);
-        opt.method = methods[m];
-        sb_story *s = sb_extract(page, sizeof page - 1, &opt);
-        assert_non_null(s);
-        assert_null(s->error);
+        sb_story *s = extract_inline(page, sizeof page - 1, methods[m]);
         assert_string_equal(s->byline, "Ann \xef\xbf\xbd Lee");
         assert_string_equal(s->text, "High water at \xef\xbf\xbd noon and \xef\xbf\xbdl; dusk, "
                                      "A A said the harbour master on the quay this morning.");

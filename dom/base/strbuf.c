@@ -1,6 +1,6 @@
 #include "dom/base/strbuf.h"
+#include "dom/base/utf8.h"
 
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,33 +103,6 @@ void sb_buf_printf(sb_buf *b, const char *fmt, ...)
     va_end(ap);
 }
 
-/* Length of the well-formed UTF-8 sequence at p (1 to 4), or 0 when the
- * bytes there are not one (a stray continuation byte, a truncated or
- * overlong sequence, a surrogate, a value above U+10FFFF). */
-static size_t utf8_sequence_length(const unsigned char *p)
-{
-    if (p[0] < 0x80)
-        return 1;
-    size_t n;
-    uint32_t cp, min;
-    if ((p[0] & 0xE0) == 0xC0)
-        n = 2, cp = p[0] & 0x1Fu, min = 0x80;
-    else if ((p[0] & 0xF0) == 0xE0)
-        n = 3, cp = p[0] & 0x0Fu, min = 0x800;
-    else if ((p[0] & 0xF8) == 0xF0)
-        n = 4, cp = p[0] & 0x07u, min = 0x10000;
-    else
-        return 0;
-    for (size_t k = 1; k < n; k++) {
-        if ((p[k] & 0xC0) != 0x80) /* also stops at the terminating NUL */
-            return 0;
-        cp = (cp << 6) | (p[k] & 0x3Fu);
-    }
-    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-        return 0;
-    return n;
-}
-
 /* Every string the library returns should be valid UTF-8 already (pages
  * are decoded and sanitised on the way in); the writer checks again so a
  * record is valid JSON whatever slipped through (a stray byte becomes
@@ -137,10 +110,11 @@ static size_t utf8_sequence_length(const unsigned char *p)
 void sb_buf_json_string(sb_buf *b, const char *s)
 {
     sb_buf_putc(b, '"');
+    const unsigned char *end = (const unsigned char *)s + strlen(s);
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
         if (*p >= 0x80) {
-            size_t n = utf8_sequence_length(p);
-            if (n == 0) {
+            size_t n;
+            if (sb_utf8_decode((const char *)p, (size_t)(end - p), &n) < 0) {
                 sb_buf_append(b, "\\ufffd", 6);
             } else {
                 sb_buf_append(b, (const char *)p, n);
