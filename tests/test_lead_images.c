@@ -458,6 +458,19 @@ static void test_header_banner(void **state)
            NULL);
 }
 
+static void test_compound_ad_name(void **state)
+{
+    (void)state;
+    /* "block-image-ads hero-image" names a picture box; "ad-slot" alone
+     * is an ad slot. */
+    expect("compound_ad_name.html", PAGE_URL,
+           "https://news.example.org/media/2024/05/storm-lifeboat.jpg", NULL);
+    assert_null(sb_image_furniture_name("block-image-ads hero-image"));
+    assert_non_null(sb_image_furniture_name("ad-slot"));
+    assert_non_null(sb_image_furniture_name("ads leaderboard"));
+    assert_non_null(sb_image_furniture_name("tracking-pixel image"));
+}
+
 static void test_keyed_size_whole_token(void **state)
 {
     (void)state;
@@ -497,6 +510,7 @@ int main(void)
         cmocka_unit_test(test_picture_box),     cmocka_unit_test(test_icon_row),
         cmocka_unit_test(test_series_numbers),
         cmocka_unit_test(test_header_banner),   cmocka_unit_test(test_keyed_size_whole_token),
+        cmocka_unit_test(test_compound_ad_name),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

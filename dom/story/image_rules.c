@@ -128,6 +128,31 @@ static bool has_token(const char *low, const char *tok)
     return false;
 }
 
+/* A name token that names a picture: "hero-image", "photo", "lead-media".
+ * Whole tokens for the short words ("lead" is not "leaderboard"), the
+ * start of a token for the long ones ("images", "photos", "figure1"). */
+static bool names_picture(const char *low)
+{
+    static const char *const whole[] = {"hero", "lead", "media", "img", "pic", "pics",
+                                        "visual", "foto", "bild", NULL};
+    static const char *const start[] = {"image", "photo", "picture", "figure", NULL};
+    for (const char *p = low; *p;) {
+        while (*p && !isalnum((unsigned char)*p))
+            p++;
+        size_t n = 0;
+        while (isalnum((unsigned char)p[n]))
+            n++;
+        for (int i = 0; n && whole[i]; i++)
+            if (strlen(whole[i]) == n && strncmp(p, whole[i], n) == 0)
+                return true;
+        for (int i = 0; n && start[i]; i++)
+            if (strncmp(p, start[i], strlen(start[i])) == 0)
+                return true;
+        p += n;
+    }
+    return false;
+}
+
 const char *sb_image_furniture_name(const char *name)
 {
     if (!name || !*name)
@@ -141,10 +166,15 @@ const char *sb_image_furniture_name(const char *name)
     if (why)
         return why;
     static const char *const ads[] = {"advert", "adslot", "ad-slot", "ad_slot", "adunit",
-                                      "ad-unit", "dfp", "gpt-ad", "sponsor", "doubleclick",
-                                      "tracking", "pixel", NULL};
+                                      "ad-unit", "dfp", "gpt-ad", "sponsor", NULL};
+    static const char *const trackers[] = {"doubleclick", "tracking", "pixel", NULL};
+    if ((why = first_match(low, trackers, "ad slot or tracker by its class or id")))
+        return why;
     why = first_match(low, ads, "ad slot or tracker by its class or id");
-    if (why || has_token(low, "ad") || has_token(low, "ads"))
+    /* A compound name that also names a picture ("block-image-ads
+     * hero-image": a theme's block type beside the box's role) is the
+     * picture's box, not an ad slot. */
+    if ((why || has_token(low, "ad") || has_token(low, "ads")) && !names_picture(low))
         return "ad slot or tracker by its class or id";
     static const char *const furniture[] = {"logo", "icon", "sprite", "badge", "emoji",
                                             "spinner", "banner", "button", "spacer", NULL};

@@ -27,7 +27,9 @@ const char *sb_image_furniture_url(const char *url);
 const char *sb_image_declared_nonpicture(const char *url);
 
 /* The same for an element's class and id names (ad slots, logos, icons,
- * avatars and headshots). */
+ * avatars and headshots).  An ad-slot name counts only when no token of
+ * the names says picture (hero, image, photo, picture, figure, media,
+ * lead...): "block-image-ads hero-image" holds the story's picture. */
 const char *sb_image_furniture_name(const char *class_or_id);
 
 /* The URL inside a CSS declaration list's background or background-image
