@@ -471,6 +471,16 @@ static void test_compound_ad_name(void **state)
     assert_non_null(sb_image_furniture_name("tracking-pixel image"));
 }
 
+static void test_lead_own_names(void **state)
+{
+    (void)state;
+    /* The picture under the headline names itself ("hero-image") inside a
+     * box named for promotion and sharing: its own names win; the same
+     * box further down keeps its verdict. */
+    expect("lead_own_names.html", PAGE_URL,
+           "https://news.example.org/media/2024/05/storm-pontoons.jpg", NULL);
+}
+
 static void test_keyed_size_whole_token(void **state)
 {
     (void)state;
@@ -510,7 +520,7 @@ int main(void)
         cmocka_unit_test(test_picture_box),     cmocka_unit_test(test_icon_row),
         cmocka_unit_test(test_series_numbers),
         cmocka_unit_test(test_header_banner),   cmocka_unit_test(test_keyed_size_whole_token),
-        cmocka_unit_test(test_compound_ad_name),
+        cmocka_unit_test(test_compound_ad_name), cmocka_unit_test(test_lead_own_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -131,7 +131,7 @@ static bool has_token(const char *low, const char *tok)
 /* A name token that names a picture: "hero-image", "photo", "lead-media".
  * Whole tokens for the short words ("lead" is not "leaderboard"), the
  * start of a token for the long ones ("images", "photos", "figure1"). */
-static bool names_picture(const char *low)
+bool sb_image_picture_name(const char *low)
 {
     static const char *const whole[] = {"hero", "lead", "media", "img", "pic", "pics",
                                         "visual", "foto", "bild", NULL};
@@ -174,7 +174,7 @@ const char *sb_image_furniture_name(const char *name)
     /* A compound name that also names a picture ("block-image-ads
      * hero-image": a theme's block type beside the box's role) is the
      * picture's box, not an ad slot. */
-    if ((why || has_token(low, "ad") || has_token(low, "ads")) && !names_picture(low))
+    if ((why || has_token(low, "ad") || has_token(low, "ads")) && !sb_image_picture_name(low))
         return "ad slot or tracker by its class or id";
     static const char *const furniture[] = {"logo", "icon", "sprite", "badge", "emoji",
                                             "spinner", "banner", "button", "spacer", NULL};

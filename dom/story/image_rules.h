@@ -32,6 +32,10 @@ const char *sb_image_declared_nonpicture(const char *url);
  * lead...): "block-image-ads hero-image" holds the story's picture. */
 const char *sb_image_furniture_name(const char *class_or_id);
 
+/* A lower-cased class, id or alt whose tokens name a picture (hero,
+ * lead, media, img, image..., photo..., picture..., figure...). */
+bool sb_image_picture_name(const char *low);
+
 /* The URL inside a CSS declaration list's background or background-image
  * (`background-image: url("hero.jpg")`), malloc'd, or NULL. */
 char *sb_css_background_url(const char *style);

@@ -499,8 +499,8 @@ static bool holds(const sb_story_ctx *c, int a, int e)
  * "article-top") holds the picture the reader sees first.  The same for an
  * ancestor that holds the headline: it is the story's header.  Hidden
  * boxes and furniture tags (nav, aside, footer) still count. */
-static sb_noise furniture_noise(const sb_story_ctx *c, int e, bool lead, int headline_elem,
-                                int *marked)
+static sb_noise furniture_noise(const sb_story_ctx *c, int e, bool lead, bool own_picture,
+                                int headline_elem, int *marked)
 {
     *marked = -1;
     if (!c->info[e].noise)
@@ -508,6 +508,13 @@ static sb_noise furniture_noise(const sb_story_ctx *c, int e, bool lead, int hea
     for (int a = e; a >= 0; a = c->info[a].parent) {
         sb_noise own = c->info[a].own_noise;
         if (!own)
+            continue;
+        /* A picture in the lead position that names itself a picture (its
+         * own or its figure's class, id or alt): an ancestor's verdict on
+         * names or text ("promo-header", a thin container) is about that
+         * box, and the picture says what it is. */
+        if (a != e && lead && own_picture &&
+            (own == SB_NOISE_TOKENS || own == SB_NOISE_CONTAINER || own == SB_NOISE_BYLINE))
             continue;
         const GumboNode *n = c->doc->elems[a];
         const char *id = sb_attr(n, "id");
@@ -572,6 +579,26 @@ static int word_count(const char *s)
     return n;
 }
 
+/* The image's own names (class, id and alt of the image, class and id of
+ * its <figure>) say it is a picture. */
+static bool own_names_picture(const GumboNode *node)
+{
+    char names[512];
+    element_names(node, names, sizeof names);
+    const char *alt = sb_attr(node, "alt");
+    size_t used = strlen(names);
+    snprintf(names + used, sizeof names - used, " %s", alt ? alt : "");
+    for (char *p = names; *p; p++)
+        *p = (char)tolower((unsigned char)*p);
+    if (sb_image_picture_name(names))
+        return true;
+    const GumboNode *fig = enclosing_figure(node);
+    if (!fig)
+        return false;
+    element_names(fig, names, sizeof names);
+    return sb_image_picture_name(names);
+}
+
 /* Why the candidate may not lead, or NULL.  `node` carries its class, id
  * and alt; box_elem is the element whose box shows it (-1: none). */
 static const char *reject_reason(const scan *s, const candidate *k, const GumboNode *node,
@@ -584,7 +611,8 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
     bool lead = s->zone_found ? k->anchor >= s->zone_start && k->anchor < s->zone_end
                               : k->has_box && s->layout_top >= 0 && k->box.y >= s->layout_top &&
                                     k->box.y < s->layout_top + FIRST_SCREEN_PX;
-    sb_noise noise = furniture_noise(c, k->anchor, lead, s->headline_elem, &marked);
+    sb_noise noise =
+        furniture_noise(c, k->anchor, lead, own_names_picture(node), s->headline_elem, &marked);
     if (noise) {
         const GumboNode *m = c->doc->elems[marked];
         snprintf(buf, cap, "in page furniture (%s: e%d <%s class='%.40s' id='%.30s'>)",
