@@ -481,6 +481,25 @@ static void test_lead_own_names(void **state)
            "https://news.example.org/media/2024/05/storm-pontoons.jpg", NULL);
 }
 
+static void test_loader_named_lazy(void **state)
+{
+    (void)state;
+    /* data-NAME-src beats an empty-gif src (not a blurred preview's
+     * data-blur-src); a real src stays whatever a loader attribute says. */
+    expect("loader_named_lazy.html", PAGE_URL,
+           "https://news.example.org/media/2024/05/storm-crane.jpg", NULL);
+    const char *real = "<html><body><article><h1>Storm floods harbour town</h1>"
+                       "<img src='/media/storm-quay.jpg' width=960 height=540 "
+                       "data-zoom-src='/media/storm-quay-detail.jpg'>" STORY_PARA STORY_PARA
+                       "</article></body></html>";
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract_inline(real, methods[m]);
+        assert_string_equal(s->lead_image->url, "https://news.example.org/media/storm-quay.jpg");
+        sb_story_free(s);
+    }
+}
+
 static void test_keyed_size_whole_token(void **state)
 {
     (void)state;
@@ -521,6 +540,7 @@ int main(void)
         cmocka_unit_test(test_series_numbers),
         cmocka_unit_test(test_header_banner),   cmocka_unit_test(test_keyed_size_whole_token),
         cmocka_unit_test(test_compound_ad_name), cmocka_unit_test(test_lead_own_names),
+        cmocka_unit_test(test_loader_named_lazy),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -5,7 +5,8 @@
  * around it) down to the end of the story roots: <img> (lazy-loading
  * attributes beat a placeholder src: data-src, data-lazy-src,
  * data-original, data-hi-res-src, then the largest data-srcset/srcset
- * candidate), <picture> sources, <video poster>, inline-style CSS
+ * candidate, then a loader-named data-NAME-src or data-NAME-srcset when the
+ * src is no picture), <picture> sources, <video poster>, inline-style CSS
  * background images, and a <noscript> image only where the noscript stands
  * in for a picture beside it (gumbo keeps noscript content as raw text, so
  * it is parsed on its own).  URLs that occur only in scripts, JSON or
@@ -31,6 +32,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "dom/story/byline.h"
 #include "dom/story/image_rules.h"
@@ -143,6 +145,50 @@ static int srcset_max_width(const char *set)
     return (int)best;
 }
 
+static bool url_says_small(const char *u);
+
+/* Lazy loaders named after themselves keep the picture in
+ * "data-NAME-src" or "data-NAME-srcset" (data-lazyload-src,
+ * data-echo-src, data-td-src-...); NAME may also say a low-quality
+ * preview, which is no better than the placeholder. */
+static bool preview_loader_name(const char *name, size_t n)
+{
+    static const char *const preview[] = {"thumb", "low", "lowres", "low-res", "blur",
+                                          "placeholder", "small", "lqip", "preview", NULL};
+    for (int i = 0; preview[i]; i++)
+        if (strlen(preview[i]) == n && strncasecmp(name, preview[i], n) == 0)
+            return true;
+    return false;
+}
+
+/* The first loader-named attribute's URL (a srcset's largest candidate),
+ * malloc'd, or NULL. */
+static char *loader_named_url(const GumboNode *img, int *srcset_width)
+{
+    const GumboVector *attrs = &img->v.element.attributes;
+    for (unsigned i = 0; i < attrs->length; i++) {
+        const GumboAttribute *a = attrs->data[i];
+        size_t len = strlen(a->name);
+        if (strncasecmp(a->name, "data-", 5) != 0)
+            continue;
+        bool is_set = len > 12 && strcasecmp(a->name + len - 7, "-srcset") == 0;
+        bool is_src = !is_set && len > 9 && strcasecmp(a->name + len - 4, "-src") == 0;
+        if (!is_set && !is_src)
+            continue;
+        size_t name_len = len - 5 - (is_set ? 7 : 4);
+        if (preview_loader_name(a->name + 5, name_len))
+            continue;
+        char *url = is_set ? sb_srcset_best(a->value) : sb_text_trim(sb_xstrdup(a->value));
+        if (url && usable_url(url) && !url_says_small(url)) {
+            if (is_set)
+                *srcset_width = srcset_max_width(a->value);
+            return url;
+        }
+        free(url);
+    }
+    return NULL;
+}
+
 /* The URL an image shows once its lazy loader has run; *superseded is set
  * to its src when a lazy attribute replaced a non-empty one. */
 static char *image_url(const GumboNode *img, const char **superseded, int *srcset_width)
@@ -169,6 +215,11 @@ static char *image_url(const GumboNode *img, const char **superseded, int *srcse
     const char *set = sb_attr(img, "srcset");
     if (set)
         *srcset_width = srcset_max_width(set);
+    char *named = usable_url(src) && !url_says_small(src) ? NULL : loader_named_url(img, srcset_width);
+    if (named) {
+        *superseded = src && *src ? src : NULL;
+        return named;
+    }
     if (usable_url(src))
         return sb_text_trim(sb_xstrdup(src));
     if (set && *set) {
