@@ -500,6 +500,21 @@ static void test_loader_named_lazy(void **state)
     }
 }
 
+static void test_square_crop_path(void **state)
+{
+    (void)state;
+    /* "1x1" is a pixel in a file name only: a square crop's folder is not. */
+    expect("square_crop_path.html", PAGE_URL,
+           "https://img.example.org/crop/1x1/w800/storm-harbour-wall.jpg", NULL);
+    assert_null(sb_image_placeholder("https://img.example.org/crop/1x1/w800/storm.jpg"));
+    assert_null(sb_image_placeholder("https://img.example.org/storm.jpg?crop=1x1"));
+    assert_non_null(sb_image_placeholder("https://stats.example.org/img/spacer_1x1.gif"));
+    assert_non_null(sb_image_placeholder("/1x1.gif?r=5"));
+    assert_null(sb_image_placeholder("https://a.example.org/poster-11x14.jpg"));
+    assert_null(sb_image_declared_nonpicture("https://img.example.org/crop/1x1/storm.jpg"));
+    assert_non_null(sb_image_declared_nonpicture("https://a.example.org/i/1x1.png"));
+}
+
 static void test_keyed_size_whole_token(void **state)
 {
     (void)state;
@@ -540,7 +555,7 @@ int main(void)
         cmocka_unit_test(test_series_numbers),
         cmocka_unit_test(test_header_banner),   cmocka_unit_test(test_keyed_size_whole_token),
         cmocka_unit_test(test_compound_ad_name), cmocka_unit_test(test_lead_own_names),
-        cmocka_unit_test(test_loader_named_lazy),
+        cmocka_unit_test(test_loader_named_lazy), cmocka_unit_test(test_square_crop_path),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -32,6 +32,28 @@ static const char *first_match(const char *low, const char *const *subs, const c
     return NULL;
 }
 
+static const char *innermost_path(const char *low);
+
+/* The file name (the last path segment, without query) says "1x1", a
+ * pixel's size, between non-digits ("1x1.gif", "spacer_1x1.png"; not
+ * "11x14"): a folder "/1x1/" or a query "?crop=1x1" is a square crop's
+ * name, not a pixel's. */
+static bool file_name_1x1(const char *low)
+{
+    const char *path = innermost_path(low);
+    if (!path)
+        return false;
+    size_t end = strcspn(path, "?#");
+    size_t start = end;
+    while (start > 0 && path[start - 1] != '/')
+        start--;
+    for (size_t i = start; i + 3 <= end; i++)
+        if (strncmp(path + i, "1x1", 3) == 0 && (i == start || !isdigit((unsigned char)path[i - 1])) &&
+            !isdigit((unsigned char)path[i + 3]))
+            return true;
+    return false;
+}
+
 const char *sb_image_placeholder(const char *url)
 {
     if (!url || !*url)
@@ -43,8 +65,10 @@ const char *sb_image_placeholder(const char *url)
     static const char *const subs[] = {
         "placeholder", "blank.", "blank_", "/blank", "spacer", "spinner", "preload", "loader.",
         "loading", "lazy", "transparent", "grey.gif", "gray.gif", "grey.png", "gray.png",
-        "pixel.gif", "empty.gif", "empty.png", "1x1", "missing", "no-image", "noimage",
+        "pixel.gif", "empty.gif", "empty.png", "missing", "no-image", "noimage",
         "no_image", "default-image", "image-not-found", "undefined", "/null", NULL};
+    if (file_name_1x1(low))
+        return "placeholder: a 1x1 file";
     return first_match(low, subs, "placeholder: name says blank, spinner or lazy");
 }
 
@@ -108,10 +132,12 @@ const char *sb_image_declared_nonpicture(const char *url)
     char bare[JUDGED_MAX];
     snprintf(bare, sizeof bare, "%.*s", (int)strcspn(path, "?#"), path);
     static const char *const subs[] = {"logo", "icon", "sprite", "emoji", "avatar", "blank.",
-                                       "blank_", "/blank", "placeholder", "spacer", "1x1",
+                                       "blank_", "/blank", "placeholder", "spacer",
                                        "pixel.gif", "default-user", "no-image", "noimage",
                                        "no_image", "no-img", NULL};
     const char *why = first_match(bare, subs, "declared image is a logo, icon, avatar or blank");
+    if (!why && file_name_1x1(low))
+        why = "declared image is a logo, icon, avatar or blank";
     return why ? why : sb_image_ad_url(url);
 }
 
