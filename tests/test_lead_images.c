@@ -515,6 +515,15 @@ static void test_square_crop_path(void **state)
     assert_non_null(sb_image_declared_nonpicture("https://a.example.org/i/1x1.png"));
 }
 
+static void test_header_above_headline(void **state)
+{
+    (void)state;
+    /* The picture of the story's header, above the headline, leads; the
+     * masthead strip and the chart further down do not. */
+    expect("header_above_headline.html", PAGE_URL,
+           "https://news.example.org/media/2024/05/storm-quayside.jpg", NULL);
+}
+
 static void test_keyed_size_whole_token(void **state)
 {
     (void)state;
@@ -556,6 +565,7 @@ int main(void)
         cmocka_unit_test(test_header_banner),   cmocka_unit_test(test_keyed_size_whole_token),
         cmocka_unit_test(test_compound_ad_name), cmocka_unit_test(test_lead_own_names),
         cmocka_unit_test(test_loader_named_lazy), cmocka_unit_test(test_square_crop_path),
+        cmocka_unit_test(test_header_above_headline),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

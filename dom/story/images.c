@@ -944,6 +944,53 @@ static void judge_element(scan *s, int i, bool background_only)
     }
 }
 
+/* A picture in the story's header, above the headline: it shares a box
+ * with the headline at most HEADER_LEVELS above the headline's container
+ * (below <body>: sharing only the page is no header),
+ * at most HEADER_TEXT_MAX bytes of text stand between them (a kicker, a
+ * date; not a teaser list), and it is picture-sized (HEADER_AREA_MIN px^2
+ * or more, no longer than HEADER_ASPECT_MAX to one: not a banner).  Its
+ * size: the rendered box, else the width and height attributes, else the
+ * largest srcset width (AREA_SRCSET_ASPECT of it as height); unknown is
+ * not a picture. */
+#define HEADER_LEVELS 6
+#define HEADER_TEXT_MAX 400u
+#define HEADER_AREA_MIN 40000.0
+#define HEADER_ASPECT_MAX 4.0
+
+static bool in_story_header(const sb_story_ctx *c, int img, int headline, int srcset_width)
+{
+    int a = c->info[headline].parent;
+    bool shared = false;
+    for (int up = 0; a >= 0 && a != c->body && up <= HEADER_LEVELS && !shared;
+         up++, a = c->info[a].parent)
+        shared = holds(c, a, img);
+    if (!shared)
+        return false;
+    unsigned between = 0;
+    for (size_t p = 0; p < c->n_paras && between <= HEADER_TEXT_MAX; p++)
+        if (c->paras[p].elem > img && c->paras[p].elem < headline)
+            between += c->paras[p].len;
+    if (between > HEADER_TEXT_MAX)
+        return false;
+    const GumboNode *n = c->doc->elems[img];
+    double w = int_attr(n, "width"), h = int_attr(n, "height");
+    const sb_elem_render *b = box_of(c, img);
+    if (b && b->rect.w > 0 && b->rect.h > 0 &&
+        !(b->rect.w == RENDER_DEFAULT_W && b->rect.h == RENDER_DEFAULT_H && !w && !h)) {
+        w = b->rect.w;
+        h = b->rect.h;
+    }
+    if ((!w || !h) && srcset_width > 0) {
+        w = srcset_width;
+        h = srcset_width * AREA_SRCSET_ASPECT;
+    }
+    if (!w || !h)
+        return false;
+    double aspect = w > h ? w / h : h / w;
+    return w * h >= HEADER_AREA_MIN && aspect <= HEADER_ASPECT_MAX;
+}
+
 /* The lead zone ends at the LEAD_ZONE_PARAS-th story paragraph after
  * `start` (a paragraph of STORY_PARA_MIN bytes or more that the story
  * text kept). */
@@ -1044,9 +1091,10 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
     while (n_up-- > 0)
         judge_element(&s, up[n_up], true);
     /* Featured images often sit above the headline, outside the range:
-     * there, only a rendition of the declared image is a candidate. */
+     * there, a rendition of the declared image is a candidate, and so is
+     * a picture of the story's header (in_story_header). */
     for (int i = start > PRE_HEADLINE_ELEMS ? start - PRE_HEADLINE_ELEMS : 0;
-         declared && i < start && s.judged < MAX_CANDIDATES; i++) {
+         i < start && s.judged < MAX_CANDIDATES; i++) {
         const GumboNode *n = c->doc->elems[i];
         if (sb_tag(n) != GUMBO_TAG_IMG)
             continue;
@@ -1055,11 +1103,13 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
         char *url = image_url(n, &superseded, &sw);
         char *abs = url ? sb_url_resolve(s.base, url) : NULL;
         bool rendition = false;
-        for (size_t m = 0; abs && m < meta->n_images && !rendition; m++)
+        for (size_t m = 0; abs && meta && m < meta->n_images && !rendition; m++)
             rendition = sb_same_picture(abs, meta->images[m]);
         free(abs);
         if (rendition)
             judge(&s, url, "img above the headline", n, i, i, sw, superseded);
+        else if (url && s.headline_elem == start && in_story_header(c, i, start, sw))
+            judge(&s, url, "img in the story header", n, i, i, sw, superseded);
         else
             free(url);
     }
