@@ -524,6 +524,27 @@ static void test_header_above_headline(void **state)
            "https://news.example.org/media/2024/05/storm-quayside.jpg", NULL);
 }
 
+static void test_declared_logo(void **state)
+{
+    (void)state;
+    /* A declared logo is never the lead image: the page's next declared
+     * picture stands alone, and with none there is no lead image. */
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("declared_logo.html", methods[m], PAGE_URL);
+        assert_non_null(s->lead_image);
+        assert_string_equal(s->lead_image->url,
+                            "https://news.example.org/media/2024/05/quiet-harbour.jpg");
+        assert_string_equal(s->lead_image->declared,
+                            "https://news.example.org/static/brand/site-logo.png");
+        assert_false(s->lead_image->has_box);
+        sb_story_free(s);
+        s = extract("declared_logo_only.html", methods[m], PAGE_URL);
+        assert_null(s->lead_image);
+        sb_story_free(s);
+    }
+}
+
 static void test_keyed_size_whole_token(void **state)
 {
     (void)state;
@@ -565,7 +586,7 @@ int main(void)
         cmocka_unit_test(test_header_banner),   cmocka_unit_test(test_keyed_size_whole_token),
         cmocka_unit_test(test_compound_ad_name), cmocka_unit_test(test_lead_own_names),
         cmocka_unit_test(test_loader_named_lazy), cmocka_unit_test(test_square_crop_path),
-        cmocka_unit_test(test_header_above_headline),
+        cmocka_unit_test(test_header_above_headline), cmocka_unit_test(test_declared_logo),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1010,13 +1010,30 @@ static int lead_zone_end(const sb_story_ctx *c, int start, int end, const char *
     return end;
 }
 
-static sb_image *declared_only(sb_story_ctx *c, const char *declared)
+/* The first declared image that is a picture (not a declared logo, icon,
+ * avatar, blank or ad: sb_image_declared_nonpicture), or NULL. */
+static const char *declared_picture(const sb_meta *meta)
 {
-    (void)c;
-    if (!declared)
+    for (size_t m = 0; meta && m < meta->n_images; m++)
+        if (meta->images[m] && *meta->images[m] && !sb_image_declared_nonpicture(meta->images[m]))
+            return meta->images[m];
+    return NULL;
+}
+
+/* The lead image when no shown picture leads: the declared picture,
+ * without a box; none when the page declares no picture.  `declared` is
+ * the record's declared URL (the page's first). */
+static sb_image *declared_only(sb_story_ctx *c, const sb_meta *meta, const char *declared)
+{
+    const char *pic = declared_picture(meta);
+    if (!pic) {
+        if (declared && c->explain)
+            fprintf(c->explain, "lead image none (declared %s is no picture: %s)\n", declared,
+                    sb_image_declared_nonpicture(declared));
         return NULL;
+    }
     sb_image *im = sb_xcalloc(1, sizeof *im);
-    im->url = sb_xstrdup(declared);
+    im->url = sb_xstrdup(pic);
     im->declared = sb_xstrdup(declared);
     return im;
 }
@@ -1029,7 +1046,7 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
     *images = NULL;
     *n_images = 0;
     if (!n_roots)
-        return declared_only(c, declared);
+        return declared_only(c, meta, declared);
     /* From the headline (when it sits above the story) to the end of the
      * last root. */
     int start = roots[0];
@@ -1123,7 +1140,7 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
     *images = s.list;
     *n_images = s.n_list;
     if (!s.best.url)
-        return declared_only(c, declared);
+        return declared_only(c, meta, declared);
     /* A declared image that no candidate renders, against a best candidate
      * outside the lead position: the reader sees no picture at the top of
      * the story, so the publisher's declared picture is the lead (without
@@ -1132,14 +1149,15 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
     bool best_in_view = s.best.order == 0.0 || /* the story's first picture */
                         (s.best.has_box && s.layout_top >= 0 &&
                          s.best.box.y < s.layout_top + FIRST_SCREEN_PX);
-    if (declared && s.best.declared == 0.0 && s.best.position == 0.0 && !best_in_view) {
+    if (declared_picture(meta) && s.best.declared == 0.0 && s.best.position == 0.0 &&
+        !best_in_view) {
         if (c->explain)
             fprintf(c->explain,
                     "lead image %s (declared, no box: the best candidate %s is not a rendition of "
                     "it and sits outside the lead position)\n",
-                    declared, s.best.url);
+                    declared_picture(meta), s.best.url);
         free_candidate(&s.best);
-        return declared_only(c, declared);
+        return declared_only(c, meta, declared);
     }
     sb_image *im = sb_xcalloc(1, sizeof *im);
     candidate *k = &s.best;
