@@ -545,6 +545,22 @@ static void test_declared_logo(void **state)
     }
 }
 
+static void test_size_named_files(void **state)
+{
+    (void)state;
+    /* A file named by its size only is keyed by its folder: the declared
+     * picture's other size matches, another folder's same size does not. */
+    expect("size_named_files.html", PAGE_URL, "https://img.example.org/photos/88121/800x450.jpg",
+           "https://img.example.org/photos/88121/1200x630.jpg");
+    assert_true(sb_same_picture("https://img.example.org/photos/88121/800x450.jpg",
+                                "https://img.example.org/photos/88121/1200x630.jpg"));
+    assert_false(sb_same_picture("https://img.example.org/photos/88120/1200x630.jpg",
+                                 "https://img.example.org/photos/88121/1200x630.jpg"));
+    char *k = sb_picture_key("https://img.example.org/photos/88121/1200x630.jpg");
+    assert_string_equal(k, "88121/");
+    free(k);
+}
+
 static void test_keyed_size_whole_token(void **state)
 {
     (void)state;
@@ -587,6 +603,7 @@ int main(void)
         cmocka_unit_test(test_compound_ad_name), cmocka_unit_test(test_lead_own_names),
         cmocka_unit_test(test_loader_named_lazy), cmocka_unit_test(test_square_crop_path),
         cmocka_unit_test(test_header_above_headline), cmocka_unit_test(test_declared_logo),
+        cmocka_unit_test(test_size_named_files),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -361,7 +361,8 @@ static void strip_rendition_tokens(char *s)
 }
 
 /* File names that say nothing about which picture it is: the folder
- * above names it instead (/images/8812/large/image.jpg). */
+ * above names it instead (/images/8812/large/image.jpg; also a name that
+ * is only a size, /8812/1200x630.jpg, see sb_picture_key). */
 static bool generic_stem(const char *s)
 {
     static const char *const words[] = {"image", "img", "photo", "picture", "pic", "default",
@@ -435,7 +436,13 @@ char *sb_picture_key(const char *url)
     }
     strip_rendition_tokens(name);
     char *key = NULL;
-    if (generic_stem(name) && name > u + 1) {
+    /* A name that is only a size ("1200x630.jpg") is a rendition of the
+     * picture its folder names: keyed "folder/", so two sizes of it match
+     * and two folders' 1200x630.jpg do not. */
+    bool size_only_name = *name && size_token(name) == strlen(name);
+    if (size_only_name)
+        *name = '\0';
+    if ((generic_stem(name) || size_only_name) && name > u + 1) {
         /* "folder/name": the segment above, itself without size tokens. */
         char *prev_end = name - 1;
         *prev_end = '\0';
