@@ -28,9 +28,9 @@ static void rate_cell(FILE *out, sb_field_rate r)
  * styled subset. */
 static void table_rows(FILE *out, const sb_eval *e, size_t w, bool styled)
 {
-    fprintf(out, "%-*s %6s %6s %6s %6s %6s %6s %6s %6s %6s %6s %6s %6s %6s %6s %6s %4s %8s %7s\n",
+    fprintf(out, "%-*s %6s %6s %6s %6s %6s %6s %6s %6s %6s %6s %6s %6s %6s %6s %6s %6s %4s %8s %7s\n",
             (int)w, "method", "P", "R", "F1", "exact", "LCS-F1", "BoW-F1", "snipF", "snipAc",
-            "title=", "title~", "byline", "date", "image", "imgAs", "imgSt", "err", "pages/s",
+            "title=", "title~", "byline", "date", "image", "imgAs", "imgAsS", "imgSt", "err", "pages/s",
             "med-ms");
     for (size_t m = 0; m < e->n_methods; m++) {
         const sb_method_summary *s = styled ? &e->methods[m].styled_sum : &e->methods[m].sum;
@@ -49,6 +49,7 @@ static void table_rows(FILE *out, const sb_eval *e, size_t w, bool styled)
         rate_cell(out, s->date);
         rate_cell(out, s->image);
         rate_cell(out, s->image_asis);
+        rate_cell(out, s->image_asis_shown);
         rate_cell(out, s->image_stripped);
         fprintf(out, " %4zu %8.1f %7.1f\n", s->errors, s->pages_per_s, s->median_ms);
     }
@@ -74,9 +75,11 @@ void sb_report_table(FILE *out, const sb_eval *e)
         /* The declared-image denominators depend on the method's own
          * record (its `declared`), so each method gets its count. */
         for (size_t m = 0; m < e->n_methods; m++)
-            fprintf(out, "declared image (%s): as-is %zu pages, hints stripped %zu pages\n",
+            fprintf(out,
+                    "declared image (%s): as-is %zu pages, as-is where shown %zu pages, hints "
+                    "stripped %zu pages\n",
                     e->methods[m].name, e->methods[m].sum.image_asis.gold,
-                    e->methods[m].sum.image_stripped.gold);
+                    e->methods[m].sum.image_asis_shown.gold, e->methods[m].sum.image_stripped.gold);
     }
     /* The pages whose render is close to a browser's (styled.h). */
     fprintf(out, "styled subset (>= %d KB inline CSS or no external stylesheet): %zu of %zu pages\n",
@@ -404,6 +407,7 @@ static void json_summary(sb_buf *b, const sb_method_summary *s)
     jrate(b, "date", s->date), sb_buf_puts(b, ", ");
     jrate(b, "image", s->image), sb_buf_puts(b, ", ");
     jrate(b, "image_asis", s->image_asis), sb_buf_puts(b, ", ");
+    jrate(b, "image_asis_shown", s->image_asis_shown), sb_buf_puts(b, ", ");
     jrate(b, "image_stripped", s->image_stripped), sb_buf_puts(b, ", ");
     sb_buf_printf(b, "\"errors\": %zu, ", s->errors);
     jnum(b, "total_s", s->total_s), sb_buf_puts(b, ", ");
@@ -456,6 +460,7 @@ static void json_method(sb_buf *b, const sb_eval *e, const sb_method_eval *me)
         jfield(b, "date", r->date);
         jfield(b, "image", r->image);
         jfield(b, "image_asis", r->image_asis);
+        jfield(b, "image_asis_shown", r->image_asis_shown);
         jfield(b, "image_stripped", r->image_stripped);
         sb_buf_printf(b, "}%s\n", i + 1 < c->n ? "," : "");
     }
@@ -537,6 +542,7 @@ static void summary_figures(FILE *out, const sb_eval *e, const char *n, const ch
     fig_rate(out, e, n, prefix, "date", s->date);
     fig_rate(out, e, n, prefix, "image", s->image);
     fig_rate(out, e, n, prefix, "image_asis", s->image_asis);
+    fig_rate(out, e, n, prefix, "image_asis_shown", s->image_asis_shown);
     fig_rate(out, e, n, prefix, "image_stripped", s->image_stripped);
 }
 

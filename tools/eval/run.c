@@ -53,7 +53,7 @@ void sb_eval_score_page(const sb_gold_page *gold, const char *text, const char *
     out->date = field(gold->date != NULL, sb_date_match(published, gold->date));
     out->image = field(gold->image != NULL, sb_image_match(image, gold->image));
     /* Set by run_page from the record's declared image, when it has one. */
-    out->image_asis = out->image_stripped = SB_FIELD_NO_GOLD;
+    out->image_asis = out->image_asis_shown = out->image_stripped = SB_FIELD_NO_GOLD;
 }
 
 double sb_page_score(const sb_gold_page *gold, const sb_page_result *r)
@@ -118,6 +118,7 @@ void sb_eval_summarise_subset(const sb_corpus *c, const sb_method_eval *m, const
         rate_add(&s->date, r->date);
         rate_add(&s->image, r->image);
         rate_add(&s->image_asis, r->image_asis);
+        rate_add(&s->image_asis_shown, r->image_asis_shown);
         rate_add(&s->image_stripped, r->image_stripped);
         if (r->error)
             s->errors++;
@@ -154,10 +155,11 @@ static void page_error(sb_page_result *r, const char *msg)
     r->error = sb_xstrdup(msg);
 }
 
-/* The declared-image checks: as-is on the record just made; hints
- * stripped by a second extraction of the page without them, when the
- * page's body shows the declared file itself.  The second extraction is
- * not timed. */
+/* The declared-image checks: as-is on the record just made; the same
+ * restricted to pages whose body shows the declared file itself (where a
+ * reader can see it: the share the extractor should get whatever it
+ * does with hints); hints stripped by a second extraction of those pages
+ * without them.  The second extraction is not timed. */
 static void score_declared_image(const sb_options *opt, const char *bytes, size_t len,
                                  const sb_story *s, sb_page_result *r)
 {
@@ -167,6 +169,7 @@ static void score_declared_image(const sb_options *opt, const char *bytes, size_
     r->image_asis = sb_same_picture(s->lead_image->url, declared) ? SB_FIELD_HIT : SB_FIELD_MISS;
     if (!sb_body_shows_file(bytes, len, declared))
         return;
+    r->image_asis_shown = r->image_asis;
     size_t slen;
     char *stripped = sb_strip_image_hints(bytes, len, &slen);
     sb_story *t = sb_extract(stripped, slen, opt);
@@ -294,7 +297,7 @@ static void run_page(pool *p, size_t i)
     for (size_t m = 0; m < p->eval->n_methods; m++) {
         sb_page_result *r = &p->eval->methods[m].pages[i];
         memset(r, 0, sizeof *r);
-        r->image_asis = r->image_stripped = SB_FIELD_NO_GOLD;
+        r->image_asis = r->image_asis_shown = r->image_stripped = SB_FIELD_NO_GOLD;
         if (rc != 0) {
             /* Score the empty prediction: an unreadable page counts as a
              * page where the method found nothing. */

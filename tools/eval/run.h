@@ -27,8 +27,9 @@ typedef struct sb_page_result {
     sb_snippet_counts snippets;
     signed char title_exact, title_similar, byline, date, image;
     /* Lead image against the page's own declared image (METRICS.md):
-     * as-is, and with the image hints stripped from the page. */
-    signed char image_asis, image_stripped;
+     * as-is, as-is where the body shows the declared file, and with the
+     * image hints stripped from the page. */
+    signed char image_asis, image_asis_shown, image_stripped;
     char *text;         /* the predicted text, when the run keeps texts */
     char *title;        /* predicted title, kept with the text */
 } sb_page_result;
@@ -45,7 +46,7 @@ typedef struct sb_method_summary {
     sb_snippet_counts snippet_counts;
     sb_snippet_result snippets;
     sb_field_rate title_exact, title_similar, byline, date, image;
-    sb_field_rate image_asis, image_stripped;
+    sb_field_rate image_asis, image_asis_shown, image_stripped;
     size_t errors;
     double total_s;     /* sum of the per-page extraction times */
     double pages_per_s; /* pages / total_s: one thread's throughput */
