@@ -1,4 +1,5 @@
 #include "render/css_prep.h"
+#include "dom/doc/data_uri.h"
 
 #include <stdbool.h>
 
@@ -714,8 +715,19 @@ char *sb_css_prepare(const char *css, size_t len, const sb_css_names *names, sb_
 {
     sb_css_stats local = {0, 0, 0, 0};
     sb_buf out = SB_BUF_INIT;
+    /* A stylesheet read from a file (MHTML part, WARC record, saved
+     * folder) gets the cut the page's own <style> got before parsing
+     * (dom/doc/data_uri.h): its inline pictures are not copied into what
+     * litehtml parses.  Copied only when something is cut. */
+    char *cut = NULL;
+    if (css && sb_data_uri_css_has_long(css, len, SB_DATA_URI_MAX)) {
+        cut = sb_xstrndup(css, len);
+        len = sb_data_uri_cut_css(cut, len, SB_DATA_URI_MAX);
+        css = cut;
+    }
     if (css)
         prepare_sheet(&out, css, len, names, stats ? stats : &local, 0,
                       sb_css_places_grid_items(css, len));
+    free(cut);
     return sb_buf_steal(&out);
 }

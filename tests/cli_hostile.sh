@@ -80,6 +80,23 @@ for page in "$tmp"/cases/*; do
     echo "ok: $name (exit $status, ${took}s, $(grep -o '"method":"[^"]*"' "$tmp/out"))"
 done
 
+# The single-file page (pictures as long data: URIs, cut before parsing,
+# dom/doc/data_uri.h) gives its whole story, laid out (not a fallback).
+run "$tmp/single" "$tmp/single.err" "$tmp/cases/single_file.html"
+status=$?
+want_text='"text":"Paragraph 1 of the story saved as one file with its pictures inside.'
+for i in 2 3 4; do
+    want_text="$want_text\\n\\nParagraph $i of the story saved as one file with its pictures inside."
+done
+want_text="$want_text\""
+if [ "$status" -ne 0 ] || ! grep -qF "$want_text" "$tmp/single" ||
+    ! grep -qF '"title":"The single-file page"' "$tmp/single" ||
+    ! grep -qF '"method":"hybrid"' "$tmp/single"; then
+    fail "single_file.html: exit $status, record $(head -c 600 "$tmp/single")"
+else
+    echo "ok: single_file.html, its story whole"
+fi
+
 # One batch: hostile and good pages together (the WARC file's many
 # records are checked above, not here).
 mkdir "$tmp/batch"

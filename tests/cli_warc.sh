@@ -118,6 +118,26 @@ rc=$?
 grep -q '"error": *"cannot open .*No such file or directory"' "$tmp/none.out" ||
   fail "missing warc: no error record: $(cat "$tmp/none.out")"
 
+# --- images stored in the WARC give the page's images their size --------
+# samples/saved/ferry_image.html's <img> has no width or height: 300 x 150
+# without its picture, 640 x 480 (its PNG header) with it, in one file or
+# across a batch of two on two threads.
+{ printf 'HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n'; cat samples/saved/ferry_image.html; } >"$tmp/ferry"
+{ printf 'HTTP/1.1 200 OK\r\nContent-Type: image/png\r\n\r\n'
+  printf '\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\x02\x80\0\0\x01\xe0\x08\x02\0\0\0'; } >"$tmp/ferry_png"
+record response '<urn:uuid:f1>' http://example.com/news/ferry "$tmp/ferry" >"$tmp/ferry_only.warc"
+{ cat "$tmp/ferry_only.warc"
+  record response '<urn:uuid:f2>' http://example.com/img/ferry.png "$tmp/ferry_png"; } >"$tmp/ferry.warc"
+cp "$tmp/ferry.warc" "$tmp/ferry2.warc"
+lead_box() { sed -n 's/.*"lead_image":{[^}]*"box":\({[^}]*}\).*/\1/p' "$1"; }
+"$sb" extract --format jsonl "$tmp/ferry_only.warc" >"$tmp/ferry_only.out" 2>/dev/null
+"$sb" extract --format jsonl --jobs 2 "$tmp/ferry.warc" "$tmp/ferry2.warc" >"$tmp/ferry.out" 2>/dev/null
+case "$(lead_box "$tmp/ferry_only.out")" in *'"w":300,"h":150}') ;;
+  *) fail "warc image: without its picture the lead box is '$(lead_box "$tmp/ferry_only.out")', want 300 x 150" ;;
+esac
+[ "$(lead_box "$tmp/ferry.out" | grep -c '"w":640,"h":480}$')" -eq 2 ] ||
+  fail "warc image: lead boxes '$(lead_box "$tmp/ferry.out")', want 640 x 480 in both records"
+
 if [ "$failures" -gt 0 ]; then
   echo "cli_warc: $failures failure(s)" >&2
   exit 1

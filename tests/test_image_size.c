@@ -148,6 +148,10 @@ static void test_cut_short(void **state)
         memcpy(copy, all[k].b, all[k].need);
         int w, h;
         assert_true(sb_image_header_size(copy, all[k].need, &w, &h));
+        /* exactly the bytes a data: URI's cut keeps (dom/doc/data_uri.h) */
+        assert_int_equal(sb_image_header_bytes(copy, all[k].need), all[k].need);
+        assert_int_equal(sb_image_header_bytes(copy, all[k].need - 1), 0);
+        assert_int_equal(sb_image_header_bytes(all[k].b, all[k].n), all[k].need);
         free(copy);
     }
     expect_none(NULL, 10);
@@ -241,6 +245,16 @@ static void test_base64(void **state)
     assert_false(sb_image_base64_size(b, 30, &w, &h));
     free(b);
     assert_false(sb_image_base64_size("not base64 at all!", 18, &w, &h));
+    /* the decoder alone: white space skipped, URL-safe letters, stops at
+     * '=' and at the output's capacity */
+    unsigned char out[8];
+    assert_int_equal(sb_image_base64_decode("SGVs\nbG8=", 9, out, sizeof out), 5);
+    assert_memory_equal(out, "Hello", 5);
+    assert_int_equal(sb_image_base64_decode("-_-_", 4, out, sizeof out), 3);
+    assert_memory_equal(out, "\xfb\xff\xbf", 3);
+    assert_int_equal(sb_image_base64_decode("SGVsbG8gd29ybGQh", 16, out, 4), 4);
+    assert_memory_equal(out, "Hell", 4);
+    assert_int_equal(sb_image_base64_decode(NULL, 4, out, sizeof out), 0);
     assert_false(sb_image_base64_size(NULL, 0, &w, &h));
 }
 

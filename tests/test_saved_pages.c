@@ -715,6 +715,65 @@ static void test_warc_stylesheets(void **state)
     assert_null(sb_warc_css_load(file_in(f, "missing.warc")));
 }
 
+/* Images stored in the same WARC give the page's images their size, as
+ * MHTML parts do; a record whose bytes are no image, and a URL no record
+ * has, give none. */
+static void test_warc_image_sizes(void **state)
+{
+    fixture *f = *state;
+    sb_buf w = SB_BUF_INIT;
+    warc_response(&w, PAGE_URL, "text/html; charset=utf-8", photo_page, strlen(photo_page));
+    warc_response(&w, "https://courier.example/news/photo_files/ferry.png", "image/png",
+                  (const char *)png_640x480, sizeof png_640x480);
+    warc_response(&w, "https://courier.example/img/harbour.jpg?w=1200", "image/jpeg",
+                  (const char *)jpeg_1200x675, sizeof jpeg_1200x675);
+    /* a later record of the same URL does not win */
+    warc_response(&w, "https://courier.example/news/photo_files/ferry.png", "image/png",
+                  (const char *)jpeg_1200x675, sizeof jpeg_1200x675);
+    warc_response(&w, "https://courier.example/news/photo_files/notes.txt", "image/png",
+                  "not a picture", 13);
+    write_file(file_in(f, "photos.warc"), w.data, w.len);
+    sb_buf_free(&w);
+
+    sb_warc_css *c = sb_warc_css_load(file_in(f, "photos.warc"));
+    assert_non_null(c); /* images alone are worth loading */
+    assert_int_equal(sb_warc_css_count(c), 0);
+    assert_int_equal(sb_warc_css_image_count(c), 2);
+    int iw = 0, ih = 0;
+    assert_true(sb_warc_css_image_size(c, "https://courier.example/news/photo_files/ferry.png#x",
+                                       &iw, &ih));
+    assert_int_equal(iw, 640);
+    assert_int_equal(ih, 480);
+    assert_false(sb_warc_css_image_size(c, "https://courier.example/news/photo_files/notes.txt",
+                                        &iw, &ih));
+    assert_false(sb_warc_css_image_size(c, "https://courier.example/img/harbour.jpg", &iw, &ih));
+
+    char err[256];
+    sb_warc_reader *r = sb_warc_open(file_in(f, "photos.warc"), 0, err, sizeof err);
+    assert_non_null(r);
+    sb_warc_record rec = {0};
+    assert_int_equal(sb_warc_next(r, &rec), SB_WARC_PAGE);
+    sb_doc *d = sb_doc_parse((const char *)rec.body, rec.body_len);
+    assert_non_null(d);
+    sb_render_opts o = {0,    0, NULL, rec.target_uri, 0, 0, false, sb_warc_css_resource,
+                        c, sb_warc_css_image_size};
+    sb_render *rn = sb_render_page(d, &o, NULL, err, sizeof err);
+    if (!rn)
+        fail_msg("render: %s", err);
+    assert_size(rn, d, "png", 640, 480);
+    assert_size(rn, d, "scaled", 320, 240);
+    assert_size(rn, d, "jpeg", 1200, 675);
+    assert_size(rn, d, "missing", 300, 150);
+    assert_size(rn, d, "text", 300, 150);
+    sb_render_free(rn);
+    sb_doc_free(d);
+    assert_int_equal(sb_warc_next(r, &rec), SB_WARC_END);
+    assert_int_equal(sb_warc_get_counts(r)->non_html, 4); /* page mode skips images */
+    sb_warc_record_clear(&rec);
+    sb_warc_close(r);
+    sb_warc_css_release(c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -724,6 +783,7 @@ int main(void)
         cmocka_unit_test(test_mhtml_sniff_and_names),
         cmocka_unit_test_setup_teardown(test_complete_page, tmpdir_setup, tmpdir_teardown),
         cmocka_unit_test_setup_teardown(test_image_sizes, tmpdir_setup, tmpdir_teardown),
+        cmocka_unit_test_setup_teardown(test_warc_image_sizes, tmpdir_setup, tmpdir_teardown),
         cmocka_unit_test_setup_teardown(test_warc_stylesheets, tmpdir_setup, tmpdir_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -320,8 +320,9 @@ static void submit_warc(cli_pool *pool, const char *path, const char *png, size_
         (*index)++;
         return;
     }
-    /* The WARC's stylesheets serve its pages: a first pass collects them
-     * (bounded, warc_css.h); each page in flight holds a reference. */
+    /* The WARC's stylesheets and images' sizes serve its pages: a first
+     * pass collects them (bounded, warc_css.h); each page in flight holds
+     * a reference. */
     sb_warc_css *css = sb_warc_css_load(path);
     sb_warc_record rec = {0};
     sb_buf source = SB_BUF_INIT;
@@ -342,6 +343,7 @@ static void submit_warc(cli_pool *pool, const char *path, const char *png, size_
             j->png_path = png_name(png, *index, several ? 2 : 1);
             if (css) {
                 j->resource = sb_warc_css_resource;
+                j->image_size = sb_warc_css_image_size;
                 j->resource_ctx = sb_warc_css_retain(css);
                 j->release = release_css;
             }

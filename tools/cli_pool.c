@@ -102,6 +102,7 @@ static void run_job(cli_pool *p, cli_job *j, slot *out)
     if (j->resource) {
         opt.resource = j->resource;
         opt.resource_ctx = j->resource_ctx;
+        opt.image_size = j->image_size;
     }
     const unsigned char *bytes = j->bytes;
     size_t len = j->len;

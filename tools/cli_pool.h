@@ -36,6 +36,8 @@ typedef struct cli_job {
     sb_resource_fn resource; /* e.g. the stylesheets of the job's WARC; NULL
                                 = none */
     void *resource_ctx;
+    sb_image_size_fn image_size; /* e.g. the image sizes of the job's WARC,
+                                    called with resource_ctx; NULL = none */
     void (*release)(void *ctx); /* non-NULL: called on resource_ctx when the
                                    job is freed (the job's reference) */
 } cli_job;

@@ -33,16 +33,18 @@ static bool give(uint32_t w, uint32_t h, int *width, int *height)
 }
 
 /* PNG: the signature, then the IHDR chunk, which must come first. */
-static bool png_size(const unsigned char *b, size_t n, int *w, int *h)
+static bool png_size(const unsigned char *b, size_t n, int *w, int *h, size_t *need)
 {
+    *need = 24;
     if (n < 24 || memcmp(b, "\x89PNG\r\n\x1a\n", 8) != 0 || memcmp(b + 12, "IHDR", 4) != 0)
         return false;
     return give(be32(b + 16), be32(b + 20), w, h);
 }
 
 /* GIF: the logical screen size after the signature. */
-static bool gif_size(const unsigned char *b, size_t n, int *w, int *h)
+static bool gif_size(const unsigned char *b, size_t n, int *w, int *h, size_t *need)
 {
+    *need = 10;
     if (n < 10 || (memcmp(b, "GIF87a", 6) != 0 && memcmp(b, "GIF89a", 6) != 0))
         return false;
     return give(le16(b + 6), le16(b + 8), w, h);
@@ -50,7 +52,7 @@ static bool gif_size(const unsigned char *b, size_t n, int *w, int *h)
 
 /* JPEG: marker segments up to the first start-of-frame, which holds the
  * size.  Each step moves forward by at least two bytes. */
-static bool jpeg_size(const unsigned char *b, size_t n, int *w, int *h)
+static bool jpeg_size(const unsigned char *b, size_t n, int *w, int *h, size_t *need)
 {
     if (n < 4 || b[0] != 0xFF || b[1] != 0xD8)
         return false;
@@ -74,6 +76,7 @@ static bool jpeg_size(const unsigned char *b, size_t n, int *w, int *h)
             return false;
         bool sof = m >= 0xC0 && m <= 0xCF && m != 0xC4 && m != 0xC8 && m != 0xCC;
         if (sof) {
+            *need = i + 9;
             if (i + 9 > n || seg < 7)
                 return false;
             return give(be16(b + i + 7), be16(b + i + 5), w, h);
@@ -85,8 +88,9 @@ static bool jpeg_size(const unsigned char *b, size_t n, int *w, int *h)
 
 /* WebP: a RIFF file whose first chunk is VP8 (lossy), VP8L (lossless) or
  * VP8X (extended, with the canvas size). */
-static bool webp_size(const unsigned char *b, size_t n, int *w, int *h)
+static bool webp_size(const unsigned char *b, size_t n, int *w, int *h, size_t *need)
 {
+    *need = 30;
     if (n < 30 || memcmp(b, "RIFF", 4) != 0 || memcmp(b + 8, "WEBP", 4) != 0)
         return false;
     const unsigned char *c = b + 12;
@@ -108,12 +112,29 @@ static bool webp_size(const unsigned char *b, size_t n, int *w, int *h)
     return false;
 }
 
+/* One reader per format; *need says how many leading bytes the format's
+ * size took (set by the reader that gave the size). */
+static bool header_size(const unsigned char *b, size_t n, int *w, int *h, size_t *need)
+{
+    return png_size(b, n, w, h, need) || gif_size(b, n, w, h, need) ||
+           jpeg_size(b, n, w, h, need) || webp_size(b, n, w, h, need);
+}
+
 bool sb_image_header_size(const unsigned char *bytes, size_t len, int *width, int *height)
 {
     if (!bytes)
         return false;
-    return png_size(bytes, len, width, height) || gif_size(bytes, len, width, height) ||
-           jpeg_size(bytes, len, width, height) || webp_size(bytes, len, width, height);
+    size_t need = 0;
+    return header_size(bytes, len, width, height, &need);
+}
+
+size_t sb_image_header_bytes(const unsigned char *bytes, size_t len)
+{
+    if (!bytes)
+        return 0;
+    int w = 0, h = 0;
+    size_t need = 0;
+    return header_size(bytes, len, &w, &h, &need) ? need : 0;
 }
 
 static int b64_value(char c)
@@ -131,19 +152,14 @@ static int b64_value(char c)
     return -1;
 }
 
-/* Enough for PNG, GIF and WebP headers and the JPEGs whose frame comes
- * early (most inlined pictures: small, without camera metadata). */
-#define B64_HEADER_BYTES 4096
-
-bool sb_image_base64_size(const char *b64, size_t len, int *width, int *height)
+size_t sb_image_base64_decode(const char *b64, size_t len, unsigned char *out, size_t cap)
 {
-    if (!b64)
-        return false;
-    unsigned char buf[B64_HEADER_BYTES];
+    if (!b64 || !out)
+        return 0;
     size_t n = 0;
     uint32_t acc = 0;
     int bits = 0;
-    for (size_t i = 0; i < len && n < sizeof buf; i++) {
+    for (size_t i = 0; i < len && n < cap; i++) {
         char c = b64[i];
         if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f')
             continue;
@@ -154,8 +170,17 @@ bool sb_image_base64_size(const char *b64, size_t len, int *width, int *height)
         bits += 6;
         if (bits >= 8) {
             bits -= 8;
-            buf[n++] = (unsigned char)(acc >> bits);
+            out[n++] = (unsigned char)(acc >> bits);
         }
     }
+    return n;
+}
+
+bool sb_image_base64_size(const char *b64, size_t len, int *width, int *height)
+{
+    if (!b64)
+        return false;
+    unsigned char buf[SB_IMAGE_BASE64_HEADER_BYTES];
+    size_t n = sb_image_base64_decode(b64, len, buf, sizeof buf);
     return sb_image_header_size(buf, n, width, height);
 }

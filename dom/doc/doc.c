@@ -1,4 +1,5 @@
 #include "dom/doc/doc.h"
+#include "dom/doc/data_uri.h"
 #include "dom/doc/depth_limit.h"
 #include "dom/doc/markup_cap.h"
 
@@ -189,23 +190,39 @@ static void neutralise_huge_char_refs(char *html, size_t len)
 
 sb_doc *sb_doc_parse(const char *utf8, size_t len)
 {
-    sb_doc *d = sb_xcalloc(1, sizeof *d);
     if (!utf8)
         utf8 = "", len = 0;
-    /* Depth first: the tags it removes are not counted by the caps (100,000
+    char *copy = sb_xmalloc(len + 1);
+    memcpy(copy, utf8, len);
+    copy[len] = '\0';
+    return sb_doc_parse_owned(copy, len);
+}
+
+sb_doc *sb_doc_parse_owned(char *html, size_t len)
+{
+    sb_doc *d = sb_xcalloc(1, sizeof *d);
+    if (!html)
+        html = sb_xstrndup("", 0), len = 0;
+    /* Long data: URIs first, in place: a single-file page's pictures are
+     * then neither copied by the passes below nor counted by the caps. */
+    len = sb_data_uri_cut_html(html, len, SB_DATA_URI_MAX);
+    html[len] = '\0';
+    /* Depth next: the tags it removes are not counted by the caps (100,000
      * nested divs keep their text). */
     size_t limited_len = 0;
-    char *limited = sb_limit_markup_depth(utf8, len, SB_MAX_MARKUP_DEPTH, &limited_len);
-    const char *html = limited ? limited : utf8;
-    size_t html_len = limited ? limited_len : len;
-    size_t keep = sb_markup_cap(html, html_len, SB_MAX_MARKUP_ITEMS, SB_MAX_MARKUP_BYTES,
-                                d->cap_reason, sizeof d->cap_reason);
+    char *limited = sb_limit_markup_depth(html, len, SB_MAX_MARKUP_DEPTH, &limited_len);
     if (limited) {
-        d->html = limited;
-        d->html[keep] = '\0';
-    } else {
-        d->html = sb_xstrndup(utf8, keep);
+        free(html);
+        html = limited;
+        len = limited_len;
     }
+    size_t keep = sb_markup_cap(html, len, SB_MAX_MARKUP_ITEMS, SB_MAX_MARKUP_BYTES,
+                                d->cap_reason, sizeof d->cap_reason);
+    html[keep] = '\0';
+    /* A page cut by the caps gives back what it does not parse. */
+    if (keep < len / 2)
+        html = sb_xrealloc(html, keep + 1);
+    d->html = html;
     d->html_len = keep;
     neutralise_late_doctypes(d->html, d->html_len);
     neutralise_huge_char_refs(d->html, d->html_len);

@@ -35,6 +35,12 @@ typedef struct sb_doc {
 /* Parses UTF-8 HTML.  Never fails on malformed markup; returns NULL only if
  * gumbo itself gives up (it then has no tree to offer). */
 sb_doc *sb_doc_parse(const char *utf8, size_t len);
+
+/* The same on a malloc'd buffer of at least len + 1 bytes, which the
+ * document takes (freed with it, or at once on failure): the passes
+ * before the parser (long data: URIs cut, dom/doc/data_uri.h; depth;
+ * caps) work in it without a copy of the page. */
+sb_doc *sb_doc_parse_owned(char *html, size_t len);
 void sb_doc_free(sb_doc *doc);
 
 /* Element id of a node, -1 when it is not an element of this document. */

@@ -679,7 +679,7 @@ static bool has_token(const char *list, const char *token)
     return false;
 }
 
-typedef enum { TYPE_HTML, TYPE_UNKNOWN, TYPE_CSS, TYPE_OTHER } media_kind;
+typedef enum { TYPE_HTML, TYPE_UNKNOWN, TYPE_CSS, TYPE_IMAGE, TYPE_OTHER } media_kind;
 
 static media_kind classify_type(const char *content_type)
 {
@@ -700,6 +700,8 @@ static media_kind classify_type(const char *content_type)
         return TYPE_UNKNOWN;
     if (n == 8 && strncasecmp(s, "text/css", n) == 0)
         return TYPE_CSS;
+    if (n > 6 && strncasecmp(s, "image/", 6) == 0)
+        return TYPE_IMAGE;
     return TYPE_OTHER;
 }
 
@@ -828,8 +830,10 @@ static sb_warc_kind read_response(sb_warc_reader *r, const warc_header *h, sb_wa
 
     media_kind kind = classify_type(content_type);
     unsigned long long rest = left - used;
-    /* In stylesheet mode the stylesheets are wanted and nothing else */
-    if (r->stylesheets_only ? kind != TYPE_CSS : (kind == TYPE_OTHER || kind == TYPE_CSS)) {
+    /* In stylesheet mode the stylesheets and images are wanted and
+     * nothing else; in page mode neither. */
+    bool resource = kind == TYPE_CSS || kind == TYPE_IMAGE;
+    if (r->stylesheets_only ? !resource : (kind == TYPE_OTHER || resource)) {
         r->counts.non_html++;
         if (skip_bytes(r, rest) < rest)
             result = error_record(r, rec, "%s", cut_reason(r));
@@ -875,12 +879,16 @@ static sb_warc_kind read_response(sb_warc_reader *r, const warc_header *h, sb_wa
         r->counts.non_html++;
         goto done;
     }
-    rec->kind = kind == TYPE_CSS ? SB_WARC_STYLESHEET : SB_WARC_PAGE;
+    rec->kind = kind == TYPE_CSS     ? SB_WARC_STYLESHEET
+                : kind == TYPE_IMAGE ? SB_WARC_IMAGE
+                                     : SB_WARC_PAGE;
     rec->charset = charset_param(content_type);
     rec->body_len = body.len;
     rec->body = (unsigned char *)sb_buf_steal(&body);
     if (kind == TYPE_CSS)
         r->counts.stylesheets++;
+    else if (kind == TYPE_IMAGE)
+        r->counts.images++;
     else
         r->counts.pages++;
     result = rec->kind;

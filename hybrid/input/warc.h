@@ -34,14 +34,17 @@ typedef struct sb_warc_counts {
     size_t non_html; /* responses that are not HTML (or not HTTP) */
     size_t other;    /* resource, conversion, continuation, unknown types */
     size_t stylesheets; /* text/css responses returned (stylesheet mode) */
+    size_t images;      /* image responses returned (stylesheet mode) */
 } sb_warc_counts;
 
 typedef enum sb_warc_kind {
     SB_WARC_END = 0,  /* no more records */
     SB_WARC_PAGE = 1, /* an HTML page: body, target_uri, record_id */
     SB_WARC_ERROR = 2, /* a record that could not be read: error */
-    SB_WARC_STYLESHEET = 3 /* stylesheet mode only: a text/css response,
+    SB_WARC_STYLESHEET = 3, /* stylesheet mode only: a text/css response,
                               body and target_uri */
+    SB_WARC_IMAGE = 4 /* stylesheet mode only: an image response, body
+                         and target_uri (for the pages' images' sizes) */
 } sb_warc_kind;
 
 typedef struct sb_warc_record {
@@ -68,8 +71,9 @@ sb_warc_reader *sb_warc_open_stream(FILE *f, const char *label, size_t max_body)
 sb_warc_kind sb_warc_next(sb_warc_reader *r, sb_warc_record *rec);
 
 /* Stylesheet mode (before the first sb_warc_next): the reader returns the
- * text/css responses as SB_WARC_STYLESHEET records instead of the pages,
- * which it skips (a first pass that collects a WARC's stylesheets). */
+ * text/css responses as SB_WARC_STYLESHEET records and the image
+ * responses as SB_WARC_IMAGE records instead of the pages, which it skips
+ * (a first pass that collects a WARC's stylesheets and images' sizes). */
 void sb_warc_stylesheets_only(sb_warc_reader *r);
 
 void sb_warc_record_clear(sb_warc_record *rec);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dom/base/image_size.h"
 #include "dom/base/strbuf.h"
 #include "hybrid/input/warc.h"
 
@@ -15,9 +16,19 @@ typedef struct sheet {
     size_t order; /* position in the file, for "the first of a URL wins" */
 } sheet;
 
+/* An image response's size, read from its header when loaded: the bytes
+ * themselves are not kept. */
+typedef struct image {
+    char *url;
+    size_t order;
+    int width, height;
+} image;
+
 struct sb_warc_css {
     sheet *sheets; /* sorted by url, unique */
     size_t n;
+    image *images; /* sorted by url, unique */
+    size_t n_images;
     atomic_int refs;
 };
 
@@ -31,6 +42,48 @@ static int cmp_sheet(const void *a, const void *b)
     return c;
 }
 
+static int cmp_image(const void *a, const void *b)
+{
+    const image *x = a, *y = b;
+    int c = strcmp(x->url, y->url);
+    if (c == 0)
+        c = x->order < y->order ? -1 : x->order > y->order;
+    return c;
+}
+
+/* Sorted, the first of each URL kept; returns how many are left. */
+static size_t unique_images(image *im, size_t n)
+{
+    qsort(im, n, sizeof *im, cmp_image);
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (kept && strcmp(im[kept - 1].url, im[i].url) == 0) {
+            free(im[i].url);
+            continue;
+        }
+        im[kept++] = im[i];
+    }
+    return kept;
+}
+
+/* An image record: its size, when its header gives one. */
+static void add_image(image **im, size_t *n, size_t *cap, const sb_warc_record *rec)
+{
+    int w = 0, h = 0;
+    if (!rec->target_uri || *n == SB_WARC_CSS_MAX_IMAGES ||
+        !sb_image_header_size(rec->body, rec->body_len, &w, &h))
+        return;
+    if (*n == *cap) {
+        *cap = *cap ? *cap * 2 : 16;
+        *im = sb_xrealloc(*im, *cap * sizeof **im);
+    }
+    (*im)[*n].url = sb_xstrndup(rec->target_uri, strcspn(rec->target_uri, "#"));
+    (*im)[*n].order = *n;
+    (*im)[*n].width = w;
+    (*im)[*n].height = h;
+    (*n)++;
+}
+
 sb_warc_css *sb_warc_css_load(const char *path)
 {
     char err[256];
@@ -40,9 +93,15 @@ sb_warc_css *sb_warc_css_load(const char *path)
     sb_warc_stylesheets_only(r);
     sheet *sheets = NULL;
     size_t n = 0, cap = 0, total = 0;
+    image *images = NULL;
+    size_t n_images = 0, images_cap = 0;
     sb_warc_record rec = {0};
     sb_warc_kind k;
     while ((k = sb_warc_next(r, &rec)) != SB_WARC_END) {
+        if (k == SB_WARC_IMAGE) {
+            add_image(&images, &n_images, &images_cap, &rec);
+            continue;
+        }
         if (k != SB_WARC_STYLESHEET || !rec.target_uri || n == SB_WARC_CSS_MAX_SHEETS ||
             rec.body_len > SB_WARC_CSS_MAX_TOTAL - total)
             continue;
@@ -61,11 +120,13 @@ sb_warc_css *sb_warc_css_load(const char *path)
     }
     sb_warc_record_clear(&rec);
     sb_warc_close(r);
-    if (n == 0) {
+    if (n == 0 && n_images == 0) {
         free(sheets);
+        free(images);
         return NULL;
     }
-    qsort(sheets, n, sizeof *sheets, cmp_sheet);
+    if (n)
+        qsort(sheets, n, sizeof *sheets, cmp_sheet);
     size_t kept = 0;
     for (size_t i = 0; i < n; i++) {
         if (kept && strcmp(sheets[kept - 1].url, sheets[i].url) == 0) {
@@ -78,6 +139,8 @@ sb_warc_css *sb_warc_css_load(const char *path)
     sb_warc_css *c = sb_xcalloc(1, sizeof *c);
     c->sheets = sheets;
     c->n = kept;
+    c->images = images;
+    c->n_images = n_images ? unique_images(images, n_images) : 0;
     atomic_init(&c->refs, 1);
     return c;
 }
@@ -85,6 +148,11 @@ sb_warc_css *sb_warc_css_load(const char *path)
 size_t sb_warc_css_count(const sb_warc_css *c)
 {
     return c ? c->n : 0;
+}
+
+size_t sb_warc_css_image_count(const sb_warc_css *c)
+{
+    return c ? c->n_images : 0;
 }
 
 sb_warc_css *sb_warc_css_retain(sb_warc_css *c)
@@ -103,6 +171,9 @@ void sb_warc_css_release(sb_warc_css *c)
         free(c->sheets[i].data);
     }
     free(c->sheets);
+    for (size_t i = 0; i < c->n_images; i++)
+        free(c->images[i].url);
+    free(c->images);
     free(c);
 }
 
@@ -135,4 +206,30 @@ void *sb_warc_css_resource(void *ctx, const char *url, size_t max_len, size_t *l
             hi = mid;
     }
     return NULL;
+}
+
+bool sb_warc_css_image_size(void *ctx, const char *url, int *width, int *height)
+{
+    const sb_warc_css *c = ctx;
+    if (!c || !url)
+        return false;
+    size_t ulen = strcspn(url, "#");
+    size_t lo = 0, hi = c->n_images;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const char *u = c->images[mid].url;
+        int cmp = strncmp(u, url, ulen);
+        if (cmp == 0 && u[ulen] != '\0')
+            cmp = 1;
+        if (cmp == 0) {
+            *width = c->images[mid].width;
+            *height = c->images[mid].height;
+            return true;
+        }
+        if (cmp < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return false;
 }

@@ -89,8 +89,8 @@ sb_page *sb_page_open(const void *bytes, size_t len, const sb_options *opt, char
         sb_page_free(p);
         return NULL;
     }
-    p->doc = sb_doc_parse(decoded, decoded_len);
-    free(decoded);
+    /* The document takes the decoded bytes: no copy of the page. */
+    p->doc = sb_doc_parse_owned(decoded, decoded_len);
     if (!p->doc) {
         snprintf(err, errlen, "the HTML parser could not parse the page");
         sb_page_free(p);

@@ -231,6 +231,33 @@ class Warc(unittest.TestCase):
         self.assertTrue(got[0]["text"].startswith("The harbour ferry returned to service"))
 
 
+    def test_images_of_the_same_warc_give_their_sizes(self):
+        import tempfile
+        png = (b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\x02\x80\0\0\x01\xe0"
+               b"\x08\x02\0\0\0")
+
+        def response(rid, uri, ctype, body):
+            http = ("HTTP/1.1 200 OK\r\nContent-Type: %s\r\n\r\n" % ctype).encode() + body
+            return warc_record("response", rid, uri, http)
+
+        page = response("urn:uuid:p", "http://example.com/news/ferry", "text/html",
+                        page_bytes("saved/ferry_image.html"))
+        picture = response("urn:uuid:i", "http://example.com/img/ferry.png", "image/png", png)
+        with tempfile.TemporaryDirectory() as tmp:
+            with_picture = os.path.join(tmp, "with.warc")
+            without = os.path.join(tmp, "without.warc")
+            with open(with_picture, "wb") as f:
+                f.write(page + picture)
+            with open(without, "wb") as f:
+                f.write(page)
+            got = list(storybox.extract_warc(with_picture)) + list(storybox.extract_warc(without))
+        self.assertEqual(len(got), 2)
+        # The <img> has no size of its own: its PNG header's, else 300 x 150.
+        self.assertEqual((got[0]["lead_image"]["box"]["w"], got[0]["lead_image"]["box"]["h"]),
+                         (640, 480))
+        self.assertEqual((got[1]["lead_image"]["box"]["w"], got[1]["lead_image"]["box"]["h"]),
+                         (300, 150))
+
 class Threads(unittest.TestCase):
     def test_four_threads_give_the_sequential_records(self):
         pages = [page_bytes(name) for name in PAGES] * 3

@@ -335,7 +335,7 @@ PyDoc_STRVAR(extract_warc_doc,
 typedef struct {
     PyObject_HEAD
     sb_warc_reader *reader;
-    sb_warc_css *css; /* the file's stylesheets for its pages, or NULL */
+    sb_warc_css *css; /* the file's stylesheets and image sizes, or NULL */
     char *path;
     char *method;
     PyObject *params; /* bytes: "key=value,..." */
@@ -395,6 +395,7 @@ static PyObject *warc_iter_next(warc_iter *it)
             opt.transport_charset = rec.charset;
             if (it->css) {
                 opt.resource = sb_warc_css_resource;
+                opt.image_size = sb_warc_css_image_size;
                 opt.resource_ctx = it->css;
             }
             if (PyBytes_GET_SIZE(it->params) > 0)
