@@ -50,6 +50,7 @@
 #include <memory>
 #include <new>
 #include <string>
+#include <type_traits>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -237,10 +238,13 @@ struct style_memo {
     bool open = false; // styles computed: lookups may be remembered
     // Property names to small ids, by content (the same name may come from
     // different string literals).  Names come as string literals, so the
-    // pointer is looked up first and its content checked.  Plain arrays:
-    // standard containers here would be exported by the shared library.
+    // pointer is looked up first and its content checked.  Plain arrays
+    // (the library exports only sb_* symbols, packaging/libstorybox.map).
     static const int max_names = 255;
     const litehtml::tchar_t *names[max_names] = {}; // first pointer seen
+    // The same name as the key type of litehtml's property map, built once
+    // per name instead of once per lookup (own_property below).
+    litehtml::tstring keys[max_names];
     int n_names = 0;
     static const int slots = 512; // pointer -> id, open addressing
     const litehtml::tchar_t *slot_ptr[slots] = {};
@@ -265,7 +269,9 @@ struct style_memo {
             if (n_names == max_names)
                 return -1;
             id = n_names;
-            names[n_names++] = name;
+            names[n_names] = name;
+            keys[n_names] = name;
+            n_names++;
         }
         for (int probe = 0; probe < slots; probe++) {
             size_t i = (h + (size_t)probe) & (slots - 1);
@@ -279,7 +285,40 @@ struct style_memo {
     }
 };
 
+// An element's own declarations (litehtml::style) are a private
+// std::map<tstring, property_value>, and litehtml's only lookup,
+// style::get_property(const char *), builds a std::string key for every
+// call (a heap allocation for names over 15 bytes: "background-color",
+// "border-top-width"...).  html_tag::parse_styles asks about sixty
+// properties of every element that way, and html_tag::get_style_property
+// also locks the parent's weak_ptr on every call, needed or not.  The map
+// is reached here as the one data member of litehtml::style (its other
+// member is static): a class without bases, virtual functions or other
+// members keeps its one member at its own address.  If a litehtml version
+// adds a member, a base or a vtable, this stops compiling instead of
+// reading the wrong bytes (the test test_style_lookups compares the
+// answers with litehtml's own on sample pages).
+static_assert(!std::is_polymorphic<litehtml::style>::value &&
+                  sizeof(litehtml::style) == sizeof(litehtml::props_map) &&
+                  alignof(litehtml::style) == alignof(litehtml::props_map),
+              "litehtml::style is no longer just its property map: own_property needs a look");
+
+const litehtml::props_map &props_of(const litehtml::style &st)
+{
+    return *reinterpret_cast<const litehtml::props_map *>(&st);
+}
+
+// litehtml compares with "inherit" case-insensitively (t_strcasecmp).
+bool is_inherit(const litehtml::tchar_t *v)
+{
+    return (v[0] == 'i' || v[0] == 'I') && strcasecmp(v, "inherit") == 0;
+}
+
+// Our class for every litehtml element class derived from html_tag (the
+// ones that have declarations of their own).
 template <class Base> class memo_element : public Base {
+    static_assert(std::is_base_of<litehtml::html_tag, Base>::value, "own_property reads m_style");
+
 public:
     memo_element(const std::shared_ptr<litehtml::document> &doc, style_memo *memo)
         : Base(doc), memo_(memo)
@@ -287,28 +326,35 @@ public:
     }
     ~memo_element() override { std::free(found_); }
 
+    // What litehtml's html_tag::get_style_property answers, by the same
+    // rule: the element's own value unless it is "inherit"; else, when
+    // there is a parent and the value is "inherit" or the property is
+    // inherited and not set here, the parent's answer; else def (or
+    // "inherit" itself at the root).  Inherited answers are remembered.
     const litehtml::tchar_t *get_style_property(const litehtml::tchar_t *name, bool inherited,
                                                 const litehtml::tchar_t *def) const override
     {
-        if (!inherited || !name || !memo_->open)
+        if (!name || !memo_->open)
             return Base::get_style_property(name, inherited, def);
         int id = memo_->id_of(name);
         if (id < 0)
             return Base::get_style_property(name, inherited, def);
-        for (unsigned k = 0; k < n_found_; k++)
-            if (found_[k].id == id)
-                return found_[k].value ? found_[k].value : def;
-        const litehtml::tchar_t *v = Base::get_style_property(name, true, nullptr);
-        if (n_found_ == cap_found_) {
-            unsigned cap = cap_found_ ? cap_found_ * 2 : 8;
-            void *grown = std::realloc(found_, cap * sizeof *found_);
-            if (!grown)
-                return v ? v : def; // not remembered
-            found_ = static_cast<found *>(grown);
-            cap_found_ = cap;
+        if (inherited) {
+            for (unsigned k = 0; k < n_found_; k++)
+                if (found_[k].id == id)
+                    return found_[k].value ? found_[k].value : def;
         }
-        found_[n_found_++] = found{id, v};
-        return v ? v : def;
+        const litehtml::tchar_t *own = own_property(id);
+        if (own && !is_inherit(own))
+            return remember(inherited, id, own, def);
+        if (!own && !inherited)
+            return def;
+        litehtml::element::ptr parent = this->parent();
+        if (!parent)
+            return inherited ? remember(true, id, own, def) : own ? own : def;
+        if (!inherited)
+            return parent->get_style_property(name, false, def);
+        return remember(true, id, parent->get_style_property(name, true, nullptr), def);
     }
 
     void parse_styles(bool is_reparse) override
@@ -316,6 +362,15 @@ public:
         memo_->open = true;
         n_found_ = 0; // this element's declarations are complete from here
         Base::parse_styles(is_reparse);
+    }
+
+    // The value this element's own declarations give the property, NULL
+    // when they do not set it (exposed for sb_render_check_style_lookups).
+    const litehtml::tchar_t *own_property(int id) const
+    {
+        const litehtml::props_map &props = props_of(this->m_style);
+        auto it = props.find(memo_->keys[id]);
+        return it == props.end() ? nullptr : it->second.m_value.c_str();
     }
 
 private:
@@ -326,6 +381,23 @@ private:
     style_memo *memo_;
     mutable found *found_ = nullptr;
     mutable unsigned n_found_ = 0, cap_found_ = 0;
+
+    // Returns value (or def when it is NULL), remembered when inherited.
+    const litehtml::tchar_t *remember(bool inherited, int id, const litehtml::tchar_t *value,
+                                      const litehtml::tchar_t *def = nullptr) const
+    {
+        if (inherited && n_found_ == cap_found_) {
+            unsigned cap = cap_found_ ? cap_found_ * 2 : 8;
+            void *grown = std::realloc(found_, cap * sizeof *found_);
+            if (!grown)
+                return value ? value : def; // not remembered
+            found_ = static_cast<found *>(grown);
+            cap_found_ = cap;
+        }
+        if (inherited)
+            found_[n_found_++] = found{id, value};
+        return value ? value : def;
+    }
 };
 
 // The element litehtml 0.6 would make for a tag (document::create_element),
@@ -353,8 +425,8 @@ litehtml::element::ptr create_memo_element(const litehtml::tchar_t *tag,
         return litehtml::element::ptr(new memo_element<litehtml::el_anchor>(doc, memo));
     if (is("tr"))
         return litehtml::element::ptr(new memo_element<litehtml::el_tr>(doc, memo));
-    if (is("style"))
-        return litehtml::element::ptr(new memo_element<litehtml::el_style>(doc, memo));
+    if (is("style")) // not an html_tag: no declarations, nothing to speed up
+        return litehtml::element::ptr(new litehtml::el_style(doc));
     if (is("base"))
         return litehtml::element::ptr(new memo_element<litehtml::el_base>(doc, memo));
     if (is("body"))
@@ -362,7 +434,7 @@ litehtml::element::ptr create_memo_element(const litehtml::tchar_t *tag,
     if (is("div"))
         return litehtml::element::ptr(new memo_element<litehtml::el_div>(doc, memo));
     if (is("script"))
-        return litehtml::element::ptr(new memo_element<litehtml::el_script>(doc, memo));
+        return litehtml::element::ptr(new litehtml::el_script(doc));
     if (is("font"))
         return litehtml::element::ptr(new memo_element<litehtml::el_font>(doc, memo));
     return litehtml::element::ptr(new memo_element<litehtml::html_tag>(doc, memo));
@@ -1264,6 +1336,81 @@ extern "C" long sb_render_check_mapping(const sb_doc *doc, size_t *checked, char
                 stack.push_back({c.get(), 0});
         }
         ldoc.reset();
+    } catch (...) {
+        set_err(err, errlen, "litehtml failed while parsing");
+        bad++;
+    }
+    std::free(html);
+    sb_fonts_free(fonts);
+    return bad;
+}
+
+// One property lookup of two parses of the same page, as strings (NULL and
+// the default sentinel kept apart).
+static bool same_answer(const char *a, const char *b)
+{
+    return a == b || (a && b && std::strcmp(a, b) == 0);
+}
+
+extern "C" long sb_render_check_style_lookups(const sb_doc *doc, size_t *checked, char *err,
+                                              size_t errlen)
+{
+    set_err(err, errlen, "");
+    if (checked)
+        *checked = 0;
+    if (!doc)
+        return 0;
+    // Names litehtml does not ask while computing styles, and spellings
+    // that only a page could write, beside every name it did ask.
+    static const char *const extra[] = {"color", "font-size", "margin-left", "width",
+                                        "display", "no-such-property", "Color", nullptr};
+    static const char sentinel[] = "(default)";
+    long bad = 0;
+    sb_fonts *fonts = sb_fonts_new();
+    char *html = sb_render_serialize(doc, nullptr, 0, nullptr, nullptr);
+    try {
+        style_memo memo;
+        container ours, theirs;
+        ours.fonts = theirs.fonts = fonts;
+        ours.deadline = theirs.deadline = sb_clock_ms() + 600000.0;
+        ours.memo = &memo; // ours: our element classes; theirs: litehtml's
+        litehtml::context ctx;
+        ctx.load_master_stylesheet(sb_render_ua_css);
+        litehtml::document::ptr a = litehtml::document::createFromUTF8(html, &ours, &ctx);
+        litehtml::document::ptr b = litehtml::document::createFromUTF8(html, &theirs, &ctx);
+        std::vector<const char *> names(memo.names, memo.names + memo.n_names);
+        for (const char *const *e = extra; *e; e++)
+            names.push_back(*e);
+        std::vector<std::pair<litehtml::element *, litehtml::element *>> stack;
+        if (a && b && a->root() && b->root())
+            stack.push_back({a->root().get(), b->root().get()});
+        while (!stack.empty()) {
+            auto pair = stack.back();
+            stack.pop_back();
+            litehtml::element *x = pair.first, *y = pair.second;
+            if (x->get_children_count() != y->get_children_count() ||
+                std::strcmp(x->get_tagName(), y->get_tagName()) != 0) {
+                if (bad++ == 0 && err && errlen)
+                    std::snprintf(err, errlen, "the two parses differ at <%s>", x->get_tagName());
+                continue;
+            }
+            for (const char *name : names) {
+                for (int inherited = 0; inherited < 2; inherited++) {
+                    const char *u = x->get_style_property(name, inherited, sentinel);
+                    const char *v = y->get_style_property(name, inherited, sentinel);
+                    if (checked)
+                        (*checked)++;
+                    if (!same_answer(u, v) && bad++ == 0 && err && errlen)
+                        std::snprintf(err, errlen, "<%s> %s (%s): \"%s\", litehtml \"%s\"",
+                                      x->get_tagName(), name, inherited ? "inherited" : "own",
+                                      u ? u : "NULL", v ? v : "NULL");
+                }
+            }
+            for (size_t i = 0; i < x->get_children_count(); i++)
+                stack.push_back({x->get_child((int)i).get(), y->get_child((int)i).get()});
+        }
+        a.reset();
+        b.reset();
     } catch (...) {
         set_err(err, errlen, "litehtml failed while parsing");
         bad++;

@@ -143,4 +143,15 @@ extern const char sb_render_ua_css[];
  * mismatch into err. */
 long sb_render_check_mapping(const sb_doc *doc, size_t *checked, char *err, size_t errlen);
 
+/* Checks the render's own style lookups (render.cpp: memo_element, whose
+ * own_property reads an element's declarations without litehtml's generic
+ * string-keyed lookup) against litehtml's: parses the serialised page
+ * twice, once with our element classes and once with litehtml's, and asks
+ * every element of both every property name litehtml asked while computing
+ * styles (and a few more), inherited and not.  Returns the number of
+ * different answers (0 = same) and the number of lookups compared in
+ * *checked; writes the first difference into err. */
+long sb_render_check_style_lookups(const sb_doc *doc, size_t *checked, char *err,
+                                   size_t errlen);
+
 #endif

@@ -72,6 +72,29 @@ static void test_mapping_exact_on_samples(void **state)
     }
 }
 
+/* The render's own style lookups (render.cpp: own_property and the memo of
+ * inherited answers) give what litehtml's generic lookup gives, element by
+ * element, on a page made of own values, inherited values and "inherit"
+ * (any case, on inherited and non-inherited properties, from a stylesheet
+ * and from style="" attributes), and on the other layout samples. */
+static void test_style_lookups(void **state)
+{
+    (void)state;
+    const char *pages[] = {"style_lookups.html", "cascade.html", "floats.html", "table.html",
+                           "hidden.html", "mapping.html", "flex.html", NULL};
+    for (int i = 0; pages[i]; i++) {
+        sb_doc *d = load_doc(pages[i]);
+        size_t checked = 0;
+        char err[256];
+        long bad = sb_render_check_style_lookups(d, &checked, err, sizeof err);
+        if (bad)
+            fail_msg("%s: %ld different lookups, first: %s", pages[i], bad, err);
+        if (checked < 500)
+            fail_msg("%s: only %zu lookups compared", pages[i], checked);
+        sb_doc_free(d);
+    }
+}
+
 static void test_serialisation(void **state)
 {
     (void)state;
@@ -920,6 +943,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mapping_exact_on_samples),
+        cmocka_unit_test(test_style_lookups),
         cmocka_unit_test(test_serialisation),
         cmocka_unit_test(test_depth_cap),
         cmocka_unit_test(test_selector_liveness),
