@@ -191,7 +191,7 @@ char *sb_headline_choose(sb_story_ctx *c, const sb_meta *meta, int *elem_out)
         double f = prominence_of(c, (int)i);
         if (max_font > 0 && f > 0)
             s += 0.2 * f / max_font;
-        else if (c->explain && s + 0.2 > best && below_first_screen(c, (int)i))
+        else if (c->explain && unranked >= 0.6 && below_first_screen(c, (int)i))
             fprintf(c->explain,
                     "heading e%d at y=%d lies below the first screen (region top %d + %d px): not "
                     "ranked by its size [visual_headline=1]: %s\n",
