@@ -16,4 +16,9 @@ typedef struct sb_rect {
 /* The viewport width every layer lays pages out at unless told otherwise. */
 #define SB_DEFAULT_WIDTH 1280
 
+/* The height of the first screen, px: what a reader sees of the story's
+ * top before scrolling (a laptop's browser window).  The visual signals
+ * that speak of "the first screen" or "screens below" measure in it. */
+#define SB_FIRST_SCREEN_PX 900
+
 #endif

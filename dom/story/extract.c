@@ -789,6 +789,43 @@ static bool standfirst_candidate(const sb_story_ctx *c, const sb_para *p, const 
  * paragraph that the story root left out (a police report's first two
  * paragraphs above the root).  Returns how many picks stay: the picks
  * before the first such sibling. */
+/* The visual_standfirst signal (extract.h's sb_dom_render.
+ * standfirst_by_position).  Placed: the paragraph's box lies below the
+ * headline's (rather than after it in document order).  Set apart: its
+ * text is rendered larger than the body's first paragraph (by
+ * STANDFIRST_FONT_RATIO), or bold where the body is not: a dek inside the
+ * story's own container, unnamed, that only its typesetting tells. */
+#define STANDFIRST_FONT_RATIO 1.1
+
+static const sb_elem_render *render_of(const sb_story_ctx *c, int elem)
+{
+    const sb_dom_render *r = c->in->render;
+    if (!r || !r->standfirst_by_position || !r->elems || elem < 0 || (size_t)elem >= r->n_elems ||
+        !r->elems[elem].rendered || r->elems[elem].rect.h <= 0)
+        return NULL;
+    return &r->elems[elem];
+}
+
+/* 1 placed below the headline, 0 above it, -1 unknown (no render, the
+ * signal off, or either without a box). */
+static int below_headline(const sb_story_ctx *c, const sb_para *p, int headline_elem)
+{
+    const sb_elem_render *h = render_of(c, headline_elem), *f = render_of(c, p->elem);
+    if (!h || !f)
+        return -1;
+    return f->rect.y >= h->rect.y + h->rect.h;
+}
+
+static bool set_apart_by_render(const sb_story_ctx *c, const sb_para *p, const sb_para *body)
+{
+    const sb_elem_render *f = render_of(c, p->elem), *b = body ? render_of(c, body->elem) : NULL;
+    if (!f || !b || f->font_size <= 0 || b->font_size <= 0 || p->elem == body->elem ||
+        f->rect.y + f->rect.h > b->rect.y)
+        return false;
+    return f->font_size >= STANDFIRST_FONT_RATIO * b->font_size ||
+           (f->font_weight >= 600 && b->font_weight < 600 && f->font_size >= b->font_size);
+}
+
 static size_t standfirst_apart_from_body(const sb_story_ctx *c, const size_t *pick, size_t n,
                                          const sb_para *body)
 {
@@ -796,7 +833,7 @@ static size_t standfirst_apart_from_body(const sb_story_ctx *c, const size_t *pi
     for (size_t k = 0; k < n; k++) {
         const sb_para *p = &c->paras[pick[k]];
         if (c->info[p->elem].parent == body_parent && !is_heading(p->tag) &&
-            !sb_standfirst_named(c, p->elem, body_parent)) {
+            !sb_standfirst_named(c, p->elem, body_parent) && !set_apart_by_render(c, p, body)) {
             explain_para(c->explain, p, "KEEP",
                          "not a standfirst: a sibling of the body's paragraphs");
             return k;
@@ -817,7 +854,29 @@ static char *take_standfirst(const sb_story_ctx *c, const root_range *rr, size_t
         /* Without a headline element only a named standfirst is one. */
         bool placed = headline_elem >= 0 ? p->elem > headline_elem
                                          : sb_standfirst_named(c, p->elem, -1);
-        if (n < STANDFIRST_MAX_PARAS && placed && standfirst_candidate(c, p, rr, n_rr)) {
+        int below = headline_elem >= 0 ? below_headline(c, p, headline_elem) : -1;
+        if (below >= 0 && (below == 1) != placed) {
+            placed = below == 1;
+            if (c->explain)
+                fprintf(c->explain, "e%d is rendered %s the headline [visual_standfirst=1]\n",
+                        p->elem, placed ? "below" : "above");
+        }
+        bool candidate = placed && standfirst_candidate(c, p, rr, n_rr);
+        if (placed && !candidate && render_of(c, p->elem) && sb_standfirst_like(c, p) &&
+            p->len <= STANDFIRST_MAX_BYTES) {
+            /* The body's first paragraph: the next kept one. */
+            const sb_para *body = NULL;
+            for (size_t j = i + 1; j < c->n_paras && !body; j++)
+                if (keep[j] && !is_heading(c->paras[j].tag))
+                    body = &c->paras[j];
+            candidate = set_apart_by_render(c, p, body);
+            if (candidate && c->explain)
+                fprintf(c->explain,
+                        "e%d is set apart from the body by its type, between the headline and "
+                        "the story [visual_standfirst=1]\n",
+                        p->elem);
+        }
+        if (n < STANDFIRST_MAX_PARAS && candidate) {
             pick[n++] = i;
             continue;
         }
@@ -1054,6 +1113,60 @@ static void trim_tail_after_body(const sb_story_ctx *c, bool *keep)
     }
 }
 
+/* The visual_below signal (extract.h's sb_dom_render.end_far_below): the
+ * story ends where the next kept paragraph is rendered more than
+ * SB_BELOW_GAP_SCREENS first screens below the bottom of the kept story so
+ * far; what follows that far down is other content (comments, a footer's
+ * prose, a teaser column printed after the page's furniture), dropped with
+ * everything after it.  Paragraphs without a box are stepped over; the
+ * story before the gap must hold at least BELOW_MIN_BEFORE paragraphs. */
+#define BELOW_MIN_BEFORE 2
+
+static void end_far_below(const sb_story_ctx *c, bool *keep)
+{
+    const sb_dom_render *r = c->in->render;
+    if (!r || !r->end_far_below || !r->elems || c->hidden_untrusted)
+        return;
+    int gap = (int)(SB_BELOW_GAP_SCREENS * SB_FIRST_SCREEN_PX);
+    int bottom = 0, last = -1;
+    size_t before = 0;
+    for (size_t i = 0; i < c->n_paras; i++) {
+        int e = c->paras[i].elem;
+        if (!keep[i] || e < 0 || (size_t)e >= r->n_elems || !r->elems[e].rendered ||
+            r->elems[e].rect.h <= 0)
+            continue;
+        const sb_rect *f = &r->elems[e].rect;
+        /* Whatever is rendered between the two paragraphs and starts
+         * within reach of the story's bottom fills the gap (a tall figure,
+         * a placeholder box, the dropped furniture after the story): only
+         * empty space counts. */
+        for (int m = last + 1; before && m < e && f->y > bottom + gap; m++) {
+            const sb_rect *q = &r->elems[m].rect;
+            if (r->elems[m].rendered && q->h > 0 && q->w > 0 && q->y <= bottom + gap &&
+                q->y + q->h > bottom)
+                bottom = q->y + q->h;
+        }
+        if (before >= BELOW_MIN_BEFORE && f->y > bottom + gap) {
+            if (c->explain)
+                fprintf(c->explain,
+                        "visual_below: e%d starts %d px below the story's last paragraph "
+                        "(more than %.1f screens of %d px): the story ends there\n",
+                        e, f->y - bottom, SB_BELOW_GAP_SCREENS, SB_FIRST_SCREEN_PX);
+            for (size_t j = i; j < c->n_paras; j++)
+                if (keep[j]) {
+                    keep[j] = false;
+                    explain_para(c->explain, &c->paras[j], "DROP",
+                                 "far below the story's end: other content [visual_below=1]");
+                }
+            return;
+        }
+        if (before == 0 || f->y + f->h > bottom)
+            bottom = f->y + f->h;
+        last = e;
+        before++;
+    }
+}
+
 /* Kept text (bytes) below which the chosen root was a wrong guess: the
  * whole <body> is judged instead, and when even that keeps less, the last
  * resort below takes the page's visible prose. */
@@ -1178,6 +1291,7 @@ int sb_story_extract(const sb_dom_input *in, const sb_meta *meta, sb_story *out)
     }
     trim_end_notices(&c, keep, meta->byline ? meta->byline : out->byline);
     trim_tail_after_body(&c, keep);
+    end_far_below(&c, keep);
     free(out->standfirst);
     out->standfirst = take_standfirst(&c, rr, n_roots, headline_elem, keep);
 

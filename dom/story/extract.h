@@ -30,6 +30,7 @@
 typedef struct sb_elem_render {
     bool rendered;         /* the element has a box */
     int font_size;         /* computed, px; 0 when not rendered */
+    int font_weight;       /* computed, 100..900; 0 when not rendered */
     unsigned prose_chars;  /* rendered text characters outside links */
     sb_rect rect;          /* border box, absolute page px */
 } sb_elem_render;
@@ -51,7 +52,27 @@ typedef struct sb_dom_render {
      * a DOM container the reconciliation took elsewhere is left alone. */
     sb_rect column;
     bool drop_beside;
+    /* The top of the region the layout chose, px (the page's top, 0, when
+     * there is none): where the first screen (SB_FIRST_SCREEN_PX) starts. */
+    int region_top;
+    /* The visual_headline signal: rendered prominence (font size, then
+     * weight) ranks only the headings whose top lies within the first
+     * screen below region_top (or above it); a big heading further down is
+     * another story's or a section's, not the headline. */
+    bool headline_first_screen;
+    /* The visual_standfirst signal: the standfirst is placed by where it is
+     * rendered, below the headline's box and above the story's first
+     * paragraph, rather than by document order. */
+    bool standfirst_by_position;
+    /* The visual_below signal: a vertical gap of more than
+     * SB_BELOW_GAP_SCREENS first screens between the bottom of the kept
+     * story so far and the next kept paragraph ends the story: what lies
+     * that far below is other content (comments, a footer's prose). */
+    bool end_far_below;
 } sb_dom_render;
+
+/* visual_below's gap, in first screens (SB_FIRST_SCREEN_PX). */
+#define SB_BELOW_GAP_SCREENS 1.5
 
 typedef struct sb_dom_input {
     const sb_doc *doc;

@@ -95,12 +95,34 @@ char *sb_title_strip_site(const char *title, const char *site_name)
     return r;
 }
 
-static int font_size_of(const sb_story_ctx *c, int elem)
+/* A heading's rendered prominence: its font size, and with visual_headline
+ * its weight too (a bold heading stands out more than a light one of the
+ * same size: a tenth less for a regular weight), and only within the first
+ * screen (headline_first_screen); 0 when it has none. */
+#define HEADLINE_LIGHT_FACTOR 0.9
+
+static double prominence_of(const sb_story_ctx *c, int elem)
 {
     const sb_dom_render *r = c->in->render;
-    if (!r || !r->elems || elem < 0 || (size_t)elem >= r->n_elems)
+    if (!r || !r->elems || elem < 0 || (size_t)elem >= r->n_elems || !r->elems[elem].rendered)
         return 0;
-    return r->elems[elem].rendered ? r->elems[elem].font_size : 0;
+    const sb_elem_render *f = &r->elems[elem];
+    if (!r->headline_first_screen)
+        return f->font_size;
+    if (f->rect.y >= r->region_top + SB_FIRST_SCREEN_PX)
+        return 0;
+    return f->font_size * (f->font_weight >= 600 ? 1.0 : HEADLINE_LIGHT_FACTOR);
+}
+
+/* visual_headline: a heading below the first screen that would have been
+ * ranked by its size. */
+static bool below_first_screen(const sb_story_ctx *c, int elem)
+{
+    const sb_dom_render *r = c->in->render;
+    return r && r->elems && r->headline_first_screen && elem >= 0 &&
+           (size_t)elem < r->n_elems && r->elems[elem].rendered &&
+           r->elems[elem].font_size > 0 &&
+           r->elems[elem].rect.y >= r->region_top + SB_FIRST_SCREEN_PX;
 }
 
 char *sb_headline_choose(sb_story_ctx *c, const sb_meta *meta, int *elem_out)
@@ -117,13 +139,13 @@ char *sb_headline_choose(sb_story_ctx *c, const sb_meta *meta, int *elem_out)
                 refs[n_refs++] = sb_title_strip_site(src[i], site);
     }
 
-    /* Headings: h1 first-class, h2 second.  The largest font among them
-     * scales the layout bonus. */
-    int max_font = 0;
+    /* Headings: h1 first-class, h2 second.  The largest prominence among
+     * them scales the layout bonus. */
+    double max_font = 0;
     for (size_t i = 0; i < c->doc->n_elems; i++) {
         GumboTag t = sb_tag(c->doc->elems[i]);
         if (t == GUMBO_TAG_H1 || t == GUMBO_TAG_H2) {
-            int f = font_size_of(c, (int)i);
+            double f = prominence_of(c, (int)i);
             if (f > max_font)
                 max_font = f;
         }
@@ -166,9 +188,15 @@ char *sb_headline_choose(sb_story_ctx *c, const sb_meta *meta, int *elem_out)
          * (a large "Videos" section heading is not the story's title):
          * acceptance below is judged without it. */
         double unranked = s;
-        int f = font_size_of(c, (int)i);
+        double f = prominence_of(c, (int)i);
         if (max_font > 0 && f > 0)
-            s += 0.2 * (double)f / max_font;
+            s += 0.2 * f / max_font;
+        else if (c->explain && unranked >= 0.6 && below_first_screen(c, (int)i))
+            fprintf(c->explain,
+                    "heading e%d at y=%d lies below the first screen (region top %d + %d px): not "
+                    "ranked by its size [visual_headline=1]: %s\n",
+                    (int)i, c->in->render->elems[i].rect.y, c->in->render->region_top,
+                    SB_FIRST_SCREEN_PX, b.data);
         if (s > best) {
             best = s;
             best_unranked = unranked;

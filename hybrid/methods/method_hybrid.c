@@ -22,6 +22,9 @@
  * parameters"). */
 #define SB_VISUAL_HIDDEN_DEFAULT 1
 #define SB_VISUAL_SIDEBAR_DEFAULT 1
+#define SB_VISUAL_HEADLINE_DEFAULT 1
+#define SB_VISUAL_STANDFIRST_DEFAULT 1
+#define SB_VISUAL_BELOW_DEFAULT 1
 
 /* The box tree's facts about each element, as the DOM step reads them. */
 static sb_elem_render *render_facts(const sb_boxtree *t)
@@ -34,6 +37,7 @@ static sb_elem_render *render_facts(const sb_boxtree *t)
         const sb_box *box = &t->boxes[b];
         f[e].rendered = true;
         f[e].font_size = box->font_size;
+        f[e].font_weight = box->font_weight;
         f[e].prose_chars =
             box->text_chars - (box->link_chars < box->text_chars ? box->link_chars : box->text_chars);
         f[e].rect = box->rect;
@@ -53,6 +57,12 @@ static int run_dom(sb_page *page, sb_story *story, const sb_region *region,
         .drop_hidden = sb_param_double(params, "visual_hidden", SB_VISUAL_HIDDEN_DEFAULT) != 0,
         .column = region ? region->column : (sb_rect){0, 0, 0, 0},
         .drop_beside = sb_param_double(params, "visual_sidebar", SB_VISUAL_SIDEBAR_DEFAULT) != 0,
+        .region_top = region ? region->rect.y : 0,
+        .headline_first_screen =
+            sb_param_double(params, "visual_headline", SB_VISUAL_HEADLINE_DEFAULT) != 0,
+        .standfirst_by_position =
+            sb_param_double(params, "visual_standfirst", SB_VISUAL_STANDFIRST_DEFAULT) != 0,
+        .end_far_below = sb_param_double(params, "visual_below", SB_VISUAL_BELOW_DEFAULT) != 0,
     };
     sb_dom_input in = {
         .doc = page->doc,
@@ -69,11 +79,13 @@ static int run_dom(sb_page *page, sb_story *story, const sb_region *region,
 }
 
 /* The region's signals from the method parameters (README's "Method
- * parameters"): region_column=0|1. */
+ * parameters"): region_column=0|1, visual_first_screen=0|1. */
 static sb_region_signals region_signals(const char *params)
 {
     sb_region_signals s = {
         .column_score = sb_param_double(params, "region_column", SB_REGION_COLUMN_DEFAULT) != 0,
+        .first_screen =
+            sb_param_double(params, "visual_first_screen", SB_REGION_FIRST_SCREEN_DEFAULT) != 0,
     };
     return s;
 }

@@ -209,6 +209,19 @@ static bool qualifies(const sb_vblock *b, int viewport_width)
     return b->text_area > 0 && d >= SB_REGION_MIN_OFFSET * viewport_width;
 }
 
+/* A block of running text: enough characters outside links, at most half
+ * in links. */
+static bool running_text(const sb_vblock *b)
+{
+    return b->chars - b->link_chars >= SB_REGION_MIN_BLOCK_PROSE && b->link_chars * 2 <= b->chars;
+}
+
+/* The first_screen signal: the block starts within the first screen. */
+static bool in_first_screen(const sb_vblock *b)
+{
+    return b->rect.y < SB_FIRST_SCREEN_PX;
+}
+
 static bool is_page_level(const sb_box *b)
 {
     return !b->tag || strcmp(b->tag, "body") == 0 || strcmp(b->tag, "html") == 0;
@@ -368,20 +381,26 @@ bool sb_region_find(const sb_boxtree *t, const sb_vblocks *vb, int viewport_widt
         sig = &defaults;
     bool by_column = sig->column_score;
     unsigned long *col = by_column ? sb_xcalloc(vb->n ? vb->n : 1, sizeof *col) : NULL;
-    double largest = 0; /* text area of the largest qualifying block */
+    /* With first_screen, whether any block of running text starts in the
+     * first screen (then only those compete). */
+    bool screen_only = false;
+    for (size_t i = 0; i < vb->n && sig->first_screen && !screen_only; i++)
+        screen_only = qualifies(&vb->blocks[i], viewport_width) && running_text(&vb->blocks[i]) &&
+                      in_first_screen(&vb->blocks[i]);
+    double largest = 0; /* text area of the largest competing block */
     for (size_t i = 0; i < vb->n; i++)
-        if (qualifies(&vb->blocks[i], viewport_width) && vb->blocks[i].text_area > largest)
+        if (qualifies(&vb->blocks[i], viewport_width) &&
+            (!screen_only || in_first_screen(&vb->blocks[i])) &&
+            vb->blocks[i].text_area > largest)
             largest = vb->blocks[i].text_area;
     for (size_t i = 0; i < vb->n; i++) {
         const sb_vblock *b = &vb->blocks[i];
-        if (!qualifies(b, viewport_width))
+        if (!qualifies(b, viewport_width) || (screen_only && !in_first_screen(b)))
             continue;
         /* Only a block of running text close to the largest in size
          * speaks for its column: a label, a breadcrumb line or a small
          * teaser beside a long column would otherwise claim it. */
-        if (col && b->chars - b->link_chars >= SB_REGION_MIN_BLOCK_PROSE &&
-            b->link_chars * 2 <= b->chars &&
-            b->text_area >= SB_REGION_COLUMN_MIN_SHARE * largest) {
+        if (col && running_text(b) && b->text_area >= SB_REGION_COLUMN_MIN_SHARE * largest) {
             sb_region tmp = {.block = (int)i};
             block_roots(t, b, &tmp);
             col[i] = column_prose(t, &tmp);
@@ -405,6 +424,11 @@ bool sb_region_find(const sb_boxtree *t, const sb_vblocks *vb, int viewport_widt
                             "then largest non-link text area"
                           : "largest non-link text area",
                 SB_REGION_MIN_OFFSET * viewport_width);
+        if (screen_only)
+            fprintf(explain,
+                    "only blocks starting in the first screen (top < %d px) compete "
+                    "[visual_first_screen=1]\n",
+                    SB_FIRST_SCREEN_PX);
         /* The ten largest, so the choice can be checked by eye. */
         size_t shown = 0;
         bool *done = sb_xcalloc(vb->n ? vb->n : 1, sizeof *done);
@@ -428,9 +452,10 @@ bool sb_region_find(const sb_boxtree *t, const sb_vblocks *vb, int viewport_widt
             if (col && qualifies(b, viewport_width))
                 fprintf(explain, " column-text %lu", col[best]);
             fprintf(explain, "%s\n",
-                    qualifies(b, viewport_width)
-                        ? ""
-                        : b->text_area > 0 ? " (too close to origin)" : " (no text outside links)");
+                    !qualifies(b, viewport_width)
+                        ? b->text_area > 0 ? " (too close to origin)" : " (no text outside links)"
+                    : screen_only && !in_first_screen(b) ? " (below the first screen)"
+                                                         : "");
             shown++;
         }
         free(done);

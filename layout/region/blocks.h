@@ -76,12 +76,20 @@ typedef struct sb_region_signals {
      * largest block, not a small teaser in a long column of them); the
      * others score 0. */
     bool column_score;
+    /* The story starts in the first screen: when a block of running text
+     * (as above) has its top within SB_FIRST_SCREEN_PX of the page's top,
+     * the blocks starting further down do not compete.  Off by default:
+     * it measured worse (unstyled pages print their menus and link lists
+     * first, and a teaser there beats the story below). */
+    bool first_screen;
 } sb_region_signals;
 
 /* The defaults: each signal on where it measured better on the corpora
  * (the hybrid method's parameters override them). */
 #define SB_REGION_COLUMN_DEFAULT true
-#define SB_REGION_SIGNALS_DEFAULT {.column_score = SB_REGION_COLUMN_DEFAULT}
+#define SB_REGION_FIRST_SCREEN_DEFAULT false
+#define SB_REGION_SIGNALS_DEFAULT                                                                  \
+    {.column_score = SB_REGION_COLUMN_DEFAULT, .first_screen = SB_REGION_FIRST_SCREEN_DEFAULT}
 
 /* Chooses the region; writes the candidates and the decision to `explain`
  * when non-NULL.  `sig` NULL means the defaults.  Returns true when a block

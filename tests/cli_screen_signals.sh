@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# hybrid's first-screen signals (method parameters of the DOM step and the
+# region), each on a made-up styled page of samples/layout/, asserting the
+# exact output with the signal at its default and switched, and the reason
+# in --explain.  SB_FIRST_SCREEN_PX (dom/base/geom.h) is 900 px.
+#   - visual_headline (on): headline_far_below.html has a modest headline
+#     at the top and, far below the story, a big bold heading that matches
+#     the page's <title> a little better; rendered size ranks only the
+#     headings within the first screen, so the top one heads the story.
+#   - visual_standfirst (on): standfirst_type.html sets its dek, unnamed, as
+#     the first paragraph of the story's container in a larger type; placed
+#     between the headline and the body and set apart by its type, it is the
+#     standfirst.
+#   - visual_below (on): far_below.html prints the paper's own notes 1500 px
+#     below the story's last paragraph, in the story's container; a gap of
+#     more than 1.5 screens ends the story.
+#   - visual_first_screen (off by default, measured worse): on
+#     first_screen.html only the blocks starting in the first screen compete
+#     for the region, so the story is chosen over the readers' letters far
+#     below, which are the largest block.
+# dom, which has no render, keeps what the signals change.
+#
+#     bash tests/cli_screen_signals.sh path/to/storybox
+set -u
+cd "$(dirname "$0")/.."
+
+sb=${1:?usage: cli_screen_signals.sh path/to/storybox}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+fail() {
+    echo "FAIL: $*"
+    failures=$((failures + 1))
+}
+
+# The story text of PAGE with extra extract options, in --format text.
+story() {
+    local page=$1
+    shift
+    "$sb" extract --format text "$@" "samples/layout/$page" 2>"$tmp/err"
+}
+# One JSON field's line of PAGE's record.
+field() {
+    local page=$1 key=$2
+    shift 2
+    "$sb" extract --format json "$@" "samples/layout/$page" 2>"$tmp/err" | grep "^  \"$key\": "
+}
+
+# --- visual_headline ------------------------------------------------------
+top="Council approves riverside park plan"
+far="Council approves the riverside park plan"
+park='The town council approved the plan for a park along the river on Thursday evening, after two years of consultation with residents and the owners of the old warehouses on the east bank.
+
+The park will run for a kilometre between the railway bridge and the boatyard, with a footpath, a cycle lane, two playgrounds and a meadow that is left to flood when the river rises in winter.
+
+Work on the first stretch, between the railway bridge and the market steps, is to begin in the spring, once the warehouses there have been cleared and the river wall has been repaired.
+
+The council will pay for most of the work from its own budget, with a grant from the regional water authority for the flood meadow and the new river wall along the east bank.
+
+Residents who took part in the consultation asked for more trees and fewer car parks than the first draft showed, and the plan approved on Thursday has both, the council'\''s planning officer said.
+
+Owners of the houses on the west bank had asked for the footpath to stay on the far side of the river, away from their gardens, and the approved plan keeps it on the east bank for its whole length.
+
+A group of anglers asked the council to keep the old landing stage at the boatyard, which the first draft would have removed, and the council agreed to repair it rather than pull it down.
+
+The council expects the whole park to be open within four years, although the planning officer said the flood meadow could take longer if the river'\''s level stays high through the coming winters.'
+out=$(story headline_far_below.html --mode hybrid --explain) || fail "headline_far_below: extract failed"
+[ "$out" = "$top
+
+$park" ] || fail "headline_far_below, visual_headline on (default): $out"
+grep -q '^heading e18 at y=1016 lies below the first screen (region top 0 + 900 px): not ranked by its size \[visual_headline=1\]: Council approves the riverside park plan$' "$tmp/err" ||
+    fail "headline_far_below: the far heading is not explained"
+out=$(story headline_far_below.html --mode hybrid --param visual_headline=0) || fail "headline_far_below off: extract failed"
+[ "$out" = "$far
+
+$park" ] || fail "headline_far_below, visual_headline=0: the far heading is not the headline: $out"
+out=$(story headline_far_below.html --mode dom) || fail "headline_far_below dom: extract failed"
+[ "$out" = "$far
+
+$park" ] || fail "headline_far_below, dom: $out"
+
+# --- visual_standfirst ----------------------------------------------------
+dek='Traders say the new site gives them room to grow, while shops on the high street fear they will lose their Saturday trade.'
+market='The weekly market will move from the high street to the old station yard at the start of next month, the town council decided on Tuesday, ending more than a century of stalls in front of the town hall.\n\nThe station yard has room for sixty stalls instead of the thirty that fit on the high street, and the council will lay new paving and put up lights so that the market can stay open into the evening in winter.\n\nThe traders'\'' association supported the move, saying that many of its members had waited years for a pitch, but several shopkeepers on the high street told the meeting that they depend on the market'\''s customers.\n\nThe council said it would put up signs from the high street to the station yard and review the move after a year, when it will ask both the traders and the shopkeepers how their trade has changed.'
+[ "$(field standfirst_type.html standfirst --mode hybrid --explain)" = "  \"standfirst\": \"$dek\"," ] ||
+    fail "standfirst_type, visual_standfirst on (default): the dek is not the standfirst"
+grep -q '^e9 is set apart from the body by its type, between the headline and the story \[visual_standfirst=1\]$' "$tmp/err" ||
+    fail "standfirst_type: the standfirst is not explained"
+[ "$(field standfirst_type.html text --mode hybrid)" = "  \"text\": \"$market\"," ] ||
+    fail "standfirst_type, visual_standfirst on: the text is not the body alone"
+[ "$(field standfirst_type.html standfirst --mode hybrid --param visual_standfirst=0)" = '  "standfirst": null,' ] ||
+    fail "standfirst_type, visual_standfirst=0: a standfirst was taken"
+[ "$(field standfirst_type.html text --mode hybrid --param visual_standfirst=0)" = "  \"text\": \"$dek\\n\\n$market\"," ] ||
+    fail "standfirst_type, visual_standfirst=0: the dek is not the text's first paragraph"
+[ "$(field standfirst_type.html standfirst --mode dom)" = '  "standfirst": null,' ] ||
+    fail "standfirst_type, dom: a standfirst was taken"
+
+# --- visual_below ---------------------------------------------------------
+lighthouse='Lighthouse reopens to visitors in May
+
+The old lighthouse on the north point will open to visitors again in May, after three years of repairs to its tower and lantern room, the trust that looks after it said on Friday.
+
+Visitors will be able to climb the hundred and twelve steps to the gallery below the lantern, which was closed in the autumn of the storm that cracked two of its windows and flooded the keeper'\''s cottage.
+
+The trust raised most of the money for the repairs from its members and from a lottery grant, and volunteers rebuilt the cottage'\''s garden walls over two summers with stone from the old quarry.
+
+Tickets will be sold at the cottage door, and the trust asks visitors to come by the coast path or the bus from the harbour, as the lane to the point has room for only a few cars.'
+notes='The Coast Gazette is written and printed in the harbour town by a staff of nine, and has been since its first issue appeared on market day more than a century ago, when it cost a penny and had four pages.
+
+Readers can send news, photographs and letters to the office on the quay, which is open on weekday mornings, or leave them in the box by the door at any hour; we read everything we receive, though we cannot print it all.
+
+The paper is delivered to every village on the peninsula on Thursdays and Saturdays, and the newsagents in the harbour town keep copies of the last month'\''s issues for those who miss one.'
+out=$(story far_below.html --mode hybrid --explain) || fail "far_below: extract failed"
+[ "$out" = "$lighthouse" ] || fail "far_below, visual_below on (default): the notes far below are kept: $out"
+grep -q "^visual_below: e14 starts 1500 px below the story's last paragraph (more than 1.5 screens of 900 px): the story ends there$" "$tmp/err" ||
+    fail "far_below: the end of the story is not explained"
+[ "$(grep -c "far below the story's end: other content \[visual_below=1\]" "$tmp/err")" = 3 ] ||
+    fail "far_below: the three dropped paragraphs are not explained"
+out=$(story far_below.html --mode hybrid --param visual_below=0) || fail "far_below off: extract failed"
+[ "$out" = "$lighthouse
+
+$notes" ] || fail "far_below, visual_below=0: the notes are not kept: $out"
+out=$(story far_below.html --mode dom) || fail "far_below dom: extract failed"
+[ "$out" = "$lighthouse
+
+$notes" ] || fail "far_below, dom: the notes are not kept: $out"
+
+# --- visual_first_screen --------------------------------------------------
+"$sb" extract --mode hybrid --explain samples/layout/first_screen.html >"$tmp/off.json" 2>"$tmp/off.err" ||
+    fail "first_screen: extract failed"
+grep -q '^  \* block 3 at (90,1893) ' "$tmp/off.err" ||
+    fail "first_screen, visual_first_screen off (default): the region is not the letters block"
+grep -q 'visual_first_screen=1' "$tmp/off.err" && fail "first_screen: the signal acted while off"
+"$sb" extract --mode hybrid --param visual_first_screen=1 --explain samples/layout/first_screen.html \
+    >"$tmp/on.json" 2>"$tmp/on.err" || fail "first_screen on: extract failed"
+grep -q '^only blocks starting in the first screen (top < 900 px) compete \[visual_first_screen=1\]$' "$tmp/on.err" ||
+    fail "first_screen, visual_first_screen=1: the rule is not explained"
+grep -q '^  \* block 1 at (90,113) ' "$tmp/on.err" ||
+    fail "first_screen, visual_first_screen=1: the region is not the story's block"
+grep -q '^    block 3 at (90,1893) .* (below the first screen)$' "$tmp/on.err" ||
+    fail "first_screen, visual_first_screen=1: the letters block is not set aside"
+for f in off on; do
+    out=$(grep '^  "text": ' "$tmp/$f.json")
+    [ "$out" = '  "text": "The regional rail company will run an extra evening train between the coast and the city from next month, its timetable office announced on Wednesday after a year of complaints from commuters.\n\nThe new train leaves the city at a quarter to eleven and stops at every station along the coast, so that people who work late shifts in the city no longer have to wait for the night bus.\n\nThe company said the train will run for a trial period of six months, after which it will count the passengers and decide whether the service stays in the timetable for good.\n\nCommuter groups welcomed the decision but said that a later train on Friday and Saturday nights would be used even more, and that they would keep asking for one during the trial.",' ] || fail "first_screen, $f: the text is not the story alone: $out"
+done
+
+[ $failures -eq 0 ] && echo "cli_screen_signals: all checks passed"
+exit $((failures > 0))
