@@ -107,7 +107,12 @@ static const char *const furniture_subs[] = {
 static const char *const furniture_tokens[] = {
     "ad", "ads", "adv", "nav", "menu", "tags", "tag", "rss", "hidden", "hide", "sr",
     "screen-reader", "visually", "offscreen", "supplemental", "cta", "pager", "rating",
-    "ratings", NULL};
+    "ratings",
+    /* Notices about the story rather than the story: "affiliate-note",
+     * "post-disclaimer", "ad-disclosure".  Tokens, so that a name merely
+     * containing the word ("affiliated-clubs") stays. */
+    "disclosure", "disclaimer", "affiliate-info", "affiliate-note", "affiliate-link",
+    "affiliate-links", NULL};
 /* Names of content: they veto a furniture verdict. */
 static const char *const content_subs[] = {
     "article", "body", "content", "entry", "main", "story", "post", "text",

@@ -513,6 +513,70 @@ static void check_hidden_share(sb_story_ctx *c, const root_range *rr, size_t n_r
                 hidden, hidden + shown);
 }
 
+/* A slideshow inside the story: the smallest element below a root holding
+ * two or more counter lines ("3 / 12", "Slide 2 of 9") whose other
+ * paragraphs are caption-sized and at most SLIDESHOW_LINES_PER_COUNTER per
+ * counter (a caption and a credit for each slide).  What it holds besides
+ * the counters are the slides' captions: they belong to the images (the
+ * image code reads them there), not to the running text.  A story body
+ * with a few counters in it has longer or more paragraphs than that. */
+#define SLIDESHOW_CAPTION_MAX 300
+#define SLIDESHOW_LINES_PER_COUNTER 2
+
+static void drop_slideshows(sb_story_ctx *c, const root_range *rr, size_t n_roots, bool *keep)
+{
+    size_t n = c->doc->n_elems;
+    unsigned *counters = NULL;
+    for (size_t i = 0; i < c->n_paras; i++) {
+        const sb_para *p = &c->paras[i];
+        if (!sb_counter_line(p) || root_of(rr, n_roots, p->elem) < 0)
+            continue;
+        if (!counters)
+            counters = sb_xcalloc(n, sizeof *counters);
+        for (int e = p->elem; e >= 0; e = c->info[e].parent)
+            counters[e]++;
+    }
+    if (!counters)
+        return;
+    bool *judged = sb_xcalloc(n, sizeof *judged);
+    for (size_t i = 0; i < c->n_paras; i++) {
+        const sb_para *p = &c->paras[i];
+        int root = root_of(rr, n_roots, p->elem);
+        if (root < 0 || !sb_counter_line(p))
+            continue;
+        int box = -1;
+        for (int e = c->info[p->elem].parent; e >= 0 && e != root; e = c->info[e].parent)
+            if (counters[e] >= 2) {
+                box = e;
+                break;
+            }
+        if (box < 0 || judged[box])
+            continue;
+        judged[box] = true;
+        int end = subtree_end(c, box);
+        unsigned others = 0;
+        bool captions_only = true;
+        for (size_t j = 0; j < c->n_paras && captions_only; j++) {
+            const sb_para *q = &c->paras[j];
+            if (q->elem < box || q->elem >= end || sb_counter_line(q))
+                continue;
+            others++;
+            captions_only = q->len <= SLIDESHOW_CAPTION_MAX;
+        }
+        if (!captions_only || others == 0 || others > SLIDESHOW_LINES_PER_COUNTER * counters[box])
+            continue;
+        for (size_t j = 0; j < c->n_paras; j++) {
+            const sb_para *q = &c->paras[j];
+            if (q->elem < box || q->elem >= end || !keep[j])
+                continue;
+            keep[j] = false;
+            explain_para(c->explain, q, "DROP", "slideshow: counters and their captions");
+        }
+    }
+    free(judged);
+    free(counters);
+}
+
 static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *rr, size_t n_roots,
                           const char *headline, int headline_elem, bool *keep)
 {
@@ -583,6 +647,7 @@ static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *r
     }
     free(seen);
     free(seen_at);
+    drop_slideshows(c, rr, n_roots, keep);
 
     /* A heading with nothing kept after it before the next heading (or the
      * end) introduces nothing: it belonged to dropped furniture. */

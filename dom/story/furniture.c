@@ -52,13 +52,15 @@ static bool read_number(const char **s, const char *end, unsigned *value)
     return true;
 }
 
-/* Longest gallery counter line, in words: "Image 1 of 5", "Foto 3 von 12".
- * The counter is "N <word> M" with N <= M, at the end of the line. */
+/* Longest gallery counter line, in words: "Image 1 of 5", "Foto 3 von 12",
+ * "Slide 2 of 9", "3 / 12".  The counter is "N <word> M" or "N / M" with
+ * 1 <= N <= M, at the end of the line; a label may come before it. */
 #define COUNTER_MAX_WORDS 4
+#define COUNTER_MAX_BYTES 40
 
 static bool gallery_counter(const char *s, size_t len)
 {
-    if (len == 0 || len > 40 || count_words(s, len) > COUNTER_MAX_WORDS)
+    if (len == 0 || len > COUNTER_MAX_BYTES || count_words(s, len) > COUNTER_MAX_WORDS)
         return false;
     const char *end = s + len;
     for (const char *p = s; p < end; p++) {
@@ -70,20 +72,34 @@ static bool gallery_counter(const char *s, size_t len)
             continue;
         while (q < end && *q == ' ')
             q++;
-        /* One short word between the numbers ("of", "von", "de", "из");
-         * a bare "3 / 4" may as well be a score or a rating. */
-        const char *w = q;
-        while (q < end && *q != ' ' && *q != '/' && !isdigit((unsigned char)*q))
+        bool slash = q < end && *q == '/';
+        if (slash) {
+            /* "3 / 12" is a slide counter, "Rating: 4/5" and "Score: 3/4"
+             * are verdicts: a labelled fraction is not a counter. */
+            if (memchr(s, ':', len))
+                return false;
             q++;
-        if (q == w || q - w > 8)
-            continue;
+        } else {
+            /* One short word between the numbers ("of", "von", "de",
+             * "из"). */
+            const char *w = q;
+            while (q < end && *q != ' ' && *q != '/' && !isdigit((unsigned char)*q))
+                q++;
+            if (q == w || q - w > 8)
+                continue;
+        }
         while (q < end && *q == ' ')
             q++;
-        if (!read_number(&q, end, &m) || n == 0 || n > m)
+        if (!read_number(&q, end, &m) || n == 0 || n > m || (slash && m < 2))
             continue;
         return q == end;
     }
     return false;
+}
+
+bool sb_counter_line(const sb_para *p)
+{
+    return p->tag != GUMBO_TAG_PRE && p->tag != GUMBO_TAG_CODE && gallery_counter(p->text, p->len);
 }
 
 /* A caption ending in its credit: a short line whose last characters are a
@@ -163,7 +179,7 @@ const char *sb_furniture_line(const sb_para *p)
     if (url_only(p->text, p->len))
         return "a line that is only a URL";
     if (gallery_counter(p->text, p->len))
-        return "gallery counter (\"N of M\")";
+        return "gallery counter (\"N of M\", \"N / M\")";
     if (credit_in_parentheses(p->text, p->len))
         return "caption ending in a credit in parentheses";
     if (dateline_pair(p->text, p->len))

@@ -335,7 +335,9 @@ static bool has_caption_text(const sb_doc *doc, int elem, void *vctx)
     (void)doc;
     below_ctx *b = vctx;
     long pi = b->para_of[elem];
-    return pi >= 0 && b->c->paras[pi].len >= 3;
+    /* A slideshow's counter ("2 / 12") sits between a slide's image and
+     * its caption: it numbers the image, it does not describe it. */
+    return pi >= 0 && b->c->paras[pi].len >= 3 && !sb_counter_line(&b->c->paras[pi]);
 }
 
 static bool name_has(const char *low, const char *const *words);

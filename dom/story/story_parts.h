@@ -106,6 +106,9 @@ bool sb_teaser_list(const sb_story_ctx *c, int id);
  * ending in "(Image credit: ...)", "Published ... | Updated ..."); NULL
  * when it is none of those. */
 const char *sb_furniture_line(const sb_para *p);
+/* A line that is only a slideshow counter: "Image 1 of 5", "Slide 2 of 9",
+ * "3 / 12" (1 <= N <= M), perhaps after a short label. */
+bool sb_counter_line(const sb_para *p);
 /* A lead-in line: a short label that introduces what follows it rather
  * than saying something ("Read more:", "You may also like", "About the
  * author", "Weitere Themen"): at most SB_LEAD_IN_MAX_WORDS words, two or
