@@ -1164,8 +1164,17 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
         }
         double t1 = sb_clock_ms();
 
+        // The user-agent stylesheet goes through the same pruning as the
+        // page's own (css_prep.h): litehtml tests every selector against
+        // every element, and most of the 161 selectors of ua_css.c name
+        // tags a page does not use (dialog, xmp, frameset, h5...).
         litehtml::context ctx;
-        ctx.load_master_stylesheet(sb_render_ua_css);
+        {
+            char *ua = sb_css_prepare(sb_render_ua_css, std::strlen(sb_render_ua_css), names,
+                                      nullptr);
+            ctx.load_master_stylesheet(ua); // parsed here, not kept
+            std::free(ua);
+        }
         litehtml::document::ptr ldoc = litehtml::document::createFromUTF8(html, &cont, &ctx);
         double t2 = sb_clock_ms();
         if (!ldoc || !ldoc->root()) {

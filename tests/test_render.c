@@ -95,6 +95,30 @@ static void test_style_lookups(void **state)
     }
 }
 
+/* The user-agent stylesheet is pruned by the page's names like the page's
+ * own CSS (render.cpp): a page of one paragraph keeps the rules for its
+ * tags and for [hidden], and none of the other tags' 161 selectors. */
+static void test_ua_css_pruned(void **state)
+{
+    (void)state;
+    const char *html = "<p class=x>hi</p>";
+    sb_doc *d = sb_doc_parse(html, strlen(html));
+    assert_non_null(d);
+    sb_css_names *ns = sb_css_names_from_doc(d);
+    sb_css_stats st = {0};
+    char *ua = sb_css_prepare(sb_render_ua_css, strlen(sb_render_ua_css), ns, &st);
+    assert_string_equal(ua, "head,[hidden]{display: none;}\n"
+                            "html,body{display: block;}\n"
+                            "body{margin: 8px;}\n"
+                            "p{display: block;}\n"
+                            "p{margin-top: 1em;margin-bottom: 1em;}\n");
+    assert_int_equal(st.selectors_in, 161);
+    assert_int_equal(st.selectors_kept, 7);
+    free(ua);
+    sb_css_names_free(ns);
+    sb_doc_free(d);
+}
+
 static void test_serialisation(void **state)
 {
     (void)state;
@@ -944,6 +968,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mapping_exact_on_samples),
         cmocka_unit_test(test_style_lookups),
+        cmocka_unit_test(test_ua_css_pruned),
         cmocka_unit_test(test_serialisation),
         cmocka_unit_test(test_depth_cap),
         cmocka_unit_test(test_selector_liveness),
