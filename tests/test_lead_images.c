@@ -336,6 +336,16 @@ static void test_same_picture(void **state)
     assert_string_equal(k, "storm-seawall");
     free(k);
     assert_null(sb_picture_key("https://a.example/a.jpg"));
+    /* A short name is keyed with its folder. */
+    assert_true(sb_same_picture("https://a.example/uploads/2020/02/3-800x445.jpg",
+                                "https://a.example/uploads/2020/02/3.jpg"));
+    assert_false(sb_same_picture("https://a.example/uploads/2020/02/3.jpg",
+                                 "https://a.example/uploads/2020/03/3.jpg"));
+    assert_true(sb_same_picture("https://a.example/i/23578/dsc-0741.JPG?crop=1,2&width=688",
+                                "https://a.example/i/23578/dsc-0741.JPG?crop=1,2"));
+    k = sb_picture_key("https://a.example/g/weremember/09.jpg?__blob=normal");
+    assert_string_equal(k, "weremember/09");
+    free(k);
 }
 
 static void test_url_rules(void **state)
@@ -561,6 +571,16 @@ static void test_size_named_files(void **state)
     free(k);
 }
 
+static void test_short_file_names(void **state)
+{
+    (void)state;
+    /* "3.jpg" is keyed with its folder: the declared picture's rendition
+     * leads, another month's "3-800x450.jpg" does not match. */
+    expect("short_file_names.html", PAGE_URL,
+           "https://news.example.org/uploads/2024/05/3-800x450.jpg",
+           "https://news.example.org/uploads/2024/05/3.jpg");
+}
+
 static void test_keyed_size_whole_token(void **state)
 {
     (void)state;
@@ -603,7 +623,7 @@ int main(void)
         cmocka_unit_test(test_compound_ad_name), cmocka_unit_test(test_lead_own_names),
         cmocka_unit_test(test_loader_named_lazy), cmocka_unit_test(test_square_crop_path),
         cmocka_unit_test(test_header_above_headline), cmocka_unit_test(test_declared_logo),
-        cmocka_unit_test(test_size_named_files),
+        cmocka_unit_test(test_size_named_files), cmocka_unit_test(test_short_file_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

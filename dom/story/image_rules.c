@@ -442,7 +442,13 @@ char *sb_picture_key(const char *url)
     bool size_only_name = *name && size_token(name) == strlen(name);
     if (size_only_name)
         *name = '\0';
-    if ((generic_stem(name) || size_only_name) && name > u + 1) {
+    /* A name too short to tell pictures apart ("3.jpg", "09.jpg", "dsc"
+     * once "-0741" went as a width) is keyed with its folder too. */
+    const char *host = strstr(u, "://");
+    const char *path = host ? strchr(host + 3, '/') : u;
+    bool in_folder = path && path < name - 1; /* a folder, not the host */
+    bool short_name = *name && strlen(name) < SB_PICTURE_KEY_MIN && in_folder;
+    if ((generic_stem(name) || size_only_name || short_name) && name > u + 1) {
         /* "folder/name": the segment above, itself without size tokens. */
         char *prev_end = name - 1;
         *prev_end = '\0';
