@@ -225,6 +225,28 @@ static void test_keep(void **state)
     free(b);
 }
 
+/* The copying form, for bytes that may not change (hybrid/page cuts the
+ * page before decoding it): the same result in a buffer of its size, and
+ * no copy when nothing is cut. */
+static void test_copy(void **state)
+{
+    (void)state;
+    char *b = base64(png, sizeof png, 3000, 0);
+    char *page = fill("<p>a</p><img src=\"data:image/png;base64,%s\"><p>b</p>", b);
+    size_t n = 0;
+    char *copy = sb_data_uri_cut_html_copy(page, strlen(page), SB_DATA_URI_MAX, &n);
+    assert_non_null(copy);
+    assert_string_equal(copy, "<p>a</p><img src=\"" PNG_HEAD "\"><p>b</p>");
+    assert_int_equal(n, strlen(copy));
+    free(copy);
+    n = 7;
+    assert_null(sb_data_uri_cut_html_copy("<p>a</p>", 8, SB_DATA_URI_MAX, &n));
+    assert_int_equal(n, 7); /* untouched */
+    assert_null(sb_data_uri_cut_html_copy(page, strlen(page), 100000, &n));
+    free(page);
+    free(b);
+}
+
 /* Through the parser: the DOM holds the cut URI, whose size still reads;
  * the text around it is whole. */
 static void test_doc(void **state)
@@ -261,7 +283,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_attributes), cmocka_unit_test(test_styles),
         cmocka_unit_test(test_left_alone), cmocka_unit_test(test_keep),
-        cmocka_unit_test(test_doc),
+        cmocka_unit_test(test_copy),  cmocka_unit_test(test_doc),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
