@@ -19,9 +19,9 @@
 #include "dom/doc/doc.h"
 
 /* 640 x 480 PNG header: the size is in its first 24 bytes. */
-static const unsigned char png[] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0,    0,
-                                    0,    13,  'I', 'H', 'D',  'R',  0,    0,    0x02, 0x80,
-                                    0,    0,   0x01, 0xE0, 8,  2,    0,    0,    0};
+static const unsigned char png[] = {0x89, 'P', 'N',  'G',  '\r', '\n', 0x1a, '\n', 0,    0,
+                                    0,    13,  'I',  'H',  'D',  'R',  0,    0,    0x02, 0x80,
+                                    0,    0,   0x01, 0xE0, 8,    2,    0,    0,    0};
 #define PNG_HEAD "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAoAAAAHg"
 
 /* 300 x 200 GIF: 10 bytes, so 4 groups of base64. */
@@ -114,8 +114,9 @@ static void test_attributes(void **state)
     /* any attribute: og:image, poster, data-src */
     expect_cut("<meta property=og:image content=\"data:image/png;base64,%s\">"
                "<video poster=\"data:image/png;base64,%s\"></video>",
-               b, "<meta property=og:image content=\"" PNG_HEAD "\"><video poster=\"" PNG_HEAD
-                  "\"></video>");
+               b,
+               "<meta property=og:image content=\"" PNG_HEAD "\"><video poster=\"" PNG_HEAD
+               "\"></video>");
     /* srcset: the URI ends at white space, descriptors and other
      * candidates stay */
     expect_cut("<img srcset=\"data:image/png;base64,%s 1x, /b.jpg 2x\">", b,
@@ -283,7 +284,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_attributes), cmocka_unit_test(test_styles),
         cmocka_unit_test(test_left_alone), cmocka_unit_test(test_keep),
-        cmocka_unit_test(test_copy),  cmocka_unit_test(test_doc),
+        cmocka_unit_test(test_copy),       cmocka_unit_test(test_doc),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

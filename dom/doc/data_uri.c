@@ -89,8 +89,8 @@ static size_t finish(cutter *c)
  * url(): the value's own quote cannot appear there raw. */
 static size_t entity_quote(const char *s, size_t n)
 {
-    static const char *const ents[] = {"&quot;", "&#34;", "&#x22;", "&apos;", "&#39;", "&#x27;",
-                                       NULL};
+    static const char *const ents[] = {"&quot;", "&#34;",  "&#x22;", "&apos;",
+                                       "&#39;",  "&#x27;", NULL};
     for (int i = 0; ents[i]; i++)
         if (starts_ci(s, n, ents[i]))
             return strlen(ents[i]);
@@ -158,8 +158,7 @@ static void srcset_range(cutter *c, size_t from, size_t to)
         size_t start = p;
         if (starts_ci(s + p, to - p, "data:")) {
             const char *comma = memchr(s + p, ',', to - p < 256 ? to - p : 256);
-            if (comma && comma - (s + p) >= 12 &&
-                strncasecmp(comma - 7, ";base64", 7) == 0) {
+            if (comma && comma - (s + p) >= 12 && strncasecmp(comma - 7, ";base64", 7) == 0) {
                 p = (size_t)(comma - s) + 1;
                 while (p < to && !is_ws(s[p]) && s[p] != ',')
                     p++;
