@@ -8,8 +8,12 @@
 # nesting; and one just over the 64 MB input cap) exist only at full size.
 #
 #   scripts/bench_hostile.sh [STORYBOX] [--small] [--mem-mb N] [--timeout S] [--only GLOB]
+#                            [--cases DIR]
 #
-# --only runs the cases whose file names match GLOB (e.g. 'many_*').  The
+# --only runs the cases whose file names match GLOB (e.g. 'many_*'; an
+# extended glob such as '@(nested_*|deep_*)' works).  --cases DIR writes
+# the cases into DIR once and reuses them on later runs (comparing two
+# builds without writing 1 GB of cases twice); DIR is kept.  The
 # last column says which budget a case went past (README: 10 s wall,
 # 256 MB peak RSS), by wall or by CPU time: on a loaded machine wall time
 # is mostly waiting, so "wall" alone with CPU under 10 s is the machine's
@@ -20,13 +24,15 @@
 # and a timeout (default 300 s).  The cases are written to a temporary
 # directory, removed at the end.
 set -u
-sb=build/storybox scale=full mem_mb=4096 limit_s=300 only='*'
+shopt -s extglob
+sb=build/storybox scale=full mem_mb=4096 limit_s=300 only='*' cases=
 while [ $# -gt 0 ]; do
     case "$1" in
     --small) scale=small ;;
     --mem-mb) mem_mb=$2; shift ;;
     --timeout) limit_s=$2; shift ;;
     --only) only=$2; shift ;;
+    --cases) cases=$2; shift ;;
     *) sb=$1 ;;
     esac
     shift
@@ -35,11 +41,16 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 case "$sb" in /*) ;; *) sb="$PWD/$sb" ;; esac
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-bash "$here/tests/hostile/make_cases.sh" "$tmp/cases" "$scale" || exit 1
+if [ -z "$cases" ]; then
+    cases=$tmp/cases
+    bash "$here/tests/hostile/make_cases.sh" "$cases" "$scale" || exit 1
+elif [ ! -d "$cases" ]; then
+    bash "$here/tests/hostile/make_cases.sh" "$cases" "$scale" || exit 1
+fi
 
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-26s %10s %5s %7s %8s %8s %7s %-10s  %s\n' case bytes exit records "wall s" "cpu s" "RSS MB" budget "method / error"
-for page in "$tmp"/cases/*; do
+for page in "$cases"/*; do
     name=$(basename "$page")
     # shellcheck disable=SC2053  # a glob on purpose
     [[ $name == $only ]] || continue

@@ -13,7 +13,8 @@
 #   scripts/fuzz.sh list             the harness names
 #
 # TARGET is a harness name: tests/fuzz/fuzz_TARGET.c (extract_hybrid,
-# extract_dom, json, meta, date, url, encoding, warc, mhtml, image_size).  The harnesses are built
+# extract_dom, json, meta, date, url, encoding, warc, mhtml, image_size,
+# data_uri).  The harnesses are built
 # with clang -fsanitize=fuzzer,address,undefined into build-fuzz/ (CMake
 # option STORYBOX_FUZZ=ON); the normal build does not need clang.  Seeds
 # are cut from samples/ at every run into build-fuzz/seeds/TARGET (never
@@ -27,7 +28,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 out=$root/build-fuzz
-harnesses=(extract_hybrid extract_dom json meta date url encoding warc mhtml image_size)
+harnesses=(extract_hybrid extract_dom json meta date url encoding warc mhtml image_size data_uri)
 
 usage() {
     sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//' >&2
@@ -196,6 +197,25 @@ make_seeds() {
         printf 'RIFF0\0\0\0WEBPVP8X\x0a\0\0\0\x10\0\0\0\x7f\x07\0\x37\x04\0' >"$dir/webpx"
         base64 -w0 "$dir/png" >"$dir/png.b64"
         ;;
+    data_uri)
+        # The limit byte (0: 16 bytes, 1: 64), then a page or stylesheet
+        # with data: URIs: a PNG, a GIF and a JPEG header padded in base64,
+        # in an attribute, srcset, style="" with entity quotes and <style>;
+        # an SVG payload; and each sample page with a data: URI (a cut
+        # must leave the rest of the page as it was).
+        local png gif jpeg
+        png=$( { printf '\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\x02\x80\0\0\x01\xe0\x08\x02\0\0\0'; head -c 60 /dev/zero; } | base64 -w0)
+        gif=$( { printf 'GIF89a\x2c\x01\xc8\0\xf7\0\0'; head -c 60 /dev/zero; } | base64 -w0)
+        jpeg=$( { printf '\xff\xd8\xff\xe0\0\x10JFIF\0\x01\x01\0\0\x01\0\x01\0\0\xff\xc0\0\x11\x08\x02\xa3\x04\xb0\x03'; head -c 60 /dev/zero; } | base64 -w76)
+        printf '\001<p>a</p><img src="data:image/png;base64,%s" alt=x><img srcset="data:image/gif;base64,%s 1x, /b.jpg 2x">' "$png" "$gif" >"$dir/attributes.html"
+        printf '\000<div style="background:url(&quot;data:image/jpeg;base64,%s&quot;)">t</div><style>.a{background:url(data:image/png;base64,%s)}</style>' "$jpeg" "$png" >"$dir/styles.html"
+        printf '\000a{background:url("data:image/gif;base64,%s")} b{src:url(data:font/woff2;base64,%s)}' "$gif" "$png" >"$dir/sheet.css"
+        printf "\\001<img src='data:image/svg+xml;utf8,<svg xmlns=\"http://www.w3.org/2000/svg\"><rect width=\"100\" height=\"100\"/></svg>'><script>var u = 'data:image/png;base64,%s';</script>" "$png" >"$dir/svg.html"
+        local f
+        for f in samples/news/*.html; do
+            { printf '\000'; cat "$f"; printf '<img src="data:image/png;base64,%s">' "$png"; } >"$dir/$(basename "$f")"
+        done
+        ;;
     url)
         # Each attribute value that holds a URL, as the reference resolved
         # against a fixed base (the harness splits at the first newline).
@@ -222,6 +242,7 @@ dictionary() {
     warc) cat tests/fuzz/warc.dict tests/fuzz/html.dict ;;
     mhtml) cat tests/fuzz/mhtml.dict ;;
     image_size) cat tests/fuzz/image_size.dict ;;
+    data_uri) cat tests/fuzz/data_uri.dict ;;
     esac >"$d"
     echo "$d"
 }

@@ -137,6 +137,10 @@ case "$(lead_box "$tmp/ferry_only.out")" in *'"w":300,"h":150}') ;;
 esac
 [ "$(lead_box "$tmp/ferry.out" | grep -c '"w":640,"h":480}$')" -eq 2 ] ||
   fail "warc image: lead boxes '$(lead_box "$tmp/ferry.out")', want 640 x 480 in both records"
+# The dom method renders nothing: the size comes to its lead image all the same.
+"$sb" extract --method dom --format jsonl "$tmp/ferry.warc" >"$tmp/ferry_dom.out" 2>/dev/null
+grep -qF '"width":640,"height":480,"box":null}' "$tmp/ferry_dom.out" ||
+  fail "warc image, dom: $(grep -o '"lead_image":{[^}]*}' "$tmp/ferry_dom.out")"
 
 if [ "$failures" -gt 0 ]; then
   echo "cli_warc: $failures failure(s)" >&2

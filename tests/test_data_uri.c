@@ -19,9 +19,9 @@
 #include "dom/doc/doc.h"
 
 /* 640 x 480 PNG header: the size is in its first 24 bytes. */
-static const unsigned char png[] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0,    0,
-                                    0,    13,  'I', 'H', 'D',  'R',  0,    0,    0x02, 0x80,
-                                    0,    0,   0x01, 0xE0, 8,  2,    0,    0,    0};
+static const unsigned char png[] = {0x89, 'P', 'N',  'G',  '\r', '\n', 0x1a, '\n', 0,    0,
+                                    0,    13,  'I',  'H',  'D',  'R',  0,    0,    0x02, 0x80,
+                                    0,    0,   0x01, 0xE0, 8,    2,    0,    0,    0};
 #define PNG_HEAD "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAoAAAAHg"
 
 /* 300 x 200 GIF: 10 bytes, so 4 groups of base64. */
@@ -114,8 +114,9 @@ static void test_attributes(void **state)
     /* any attribute: og:image, poster, data-src */
     expect_cut("<meta property=og:image content=\"data:image/png;base64,%s\">"
                "<video poster=\"data:image/png;base64,%s\"></video>",
-               b, "<meta property=og:image content=\"" PNG_HEAD "\"><video poster=\"" PNG_HEAD
-                  "\"></video>");
+               b,
+               "<meta property=og:image content=\"" PNG_HEAD "\"><video poster=\"" PNG_HEAD
+               "\"></video>");
     /* srcset: the URI ends at white space, descriptors and other
      * candidates stay */
     expect_cut("<img srcset=\"data:image/png;base64,%s 1x, /b.jpg 2x\">", b,
@@ -225,6 +226,28 @@ static void test_keep(void **state)
     free(b);
 }
 
+/* The copying form, for bytes that may not change (hybrid/page cuts the
+ * page before decoding it): the same result in a buffer of its size, and
+ * no copy when nothing is cut. */
+static void test_copy(void **state)
+{
+    (void)state;
+    char *b = base64(png, sizeof png, 3000, 0);
+    char *page = fill("<p>a</p><img src=\"data:image/png;base64,%s\"><p>b</p>", b);
+    size_t n = 0;
+    char *copy = sb_data_uri_cut_html_copy(page, strlen(page), SB_DATA_URI_MAX, &n);
+    assert_non_null(copy);
+    assert_string_equal(copy, "<p>a</p><img src=\"" PNG_HEAD "\"><p>b</p>");
+    assert_int_equal(n, strlen(copy));
+    free(copy);
+    n = 7;
+    assert_null(sb_data_uri_cut_html_copy("<p>a</p>", 8, SB_DATA_URI_MAX, &n));
+    assert_int_equal(n, 7); /* untouched */
+    assert_null(sb_data_uri_cut_html_copy(page, strlen(page), 100000, &n));
+    free(page);
+    free(b);
+}
+
 /* Through the parser: the DOM holds the cut URI, whose size still reads;
  * the text around it is whole. */
 static void test_doc(void **state)
@@ -261,7 +284,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_attributes), cmocka_unit_test(test_styles),
         cmocka_unit_test(test_left_alone), cmocka_unit_test(test_keep),
-        cmocka_unit_test(test_doc),
+        cmocka_unit_test(test_copy),       cmocka_unit_test(test_doc),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

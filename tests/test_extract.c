@@ -38,7 +38,7 @@ static void run(const char *file, const char *root_id, sb_similarity sim, sb_sto
     if (root_id)
         assert_true(root >= 0);
     sb_dom_input in = {d, root_id ? &root : NULL, root_id ? 1 : 0,
-                       "https://example.com/news/2024/story.html", sim, NULL, NULL};
+                       "https://example.com/news/2024/story.html", sim, NULL, NULL, NULL, NULL};
     memset(out, 0, sizeof *out);
     assert_int_equal(sb_dom_extract(&in, out), 0);
     sb_doc_free(d);
@@ -231,7 +231,7 @@ static void test_hostile_inputs(void **state)
     for (size_t i = 0; i < sizeof pages / sizeof *pages; i++) {
         sb_doc *d = sb_doc_parse(pages[i], strlen(pages[i]));
         assert_non_null(d);
-        sb_dom_input in = {d, NULL, 0, NULL, SB_SIM_BLOCKS, NULL, NULL};
+        sb_dom_input in = {d, NULL, 0, NULL, SB_SIM_BLOCKS, NULL, NULL, NULL, NULL};
         memset(&s, 0, sizeof s);
         sb_dom_extract(&in, &s);
         assert_non_null(s.text);
@@ -257,7 +257,7 @@ static void test_deep_nesting(void **state)
         n += (size_t)sprintf(html + n, "</div>");
     sb_doc *d = sb_doc_parse(html, n);
     assert_non_null(d);
-    sb_dom_input in = {d, NULL, 0, NULL, SB_SIM_OFF, NULL, NULL};
+    sb_dom_input in = {d, NULL, 0, NULL, SB_SIM_OFF, NULL, NULL, NULL, NULL};
     sb_story s;
     memset(&s, 0, sizeof s);
     assert_int_equal(sb_dom_extract(&in, &s), 0);

@@ -45,7 +45,7 @@ static char *headline_of(const char *html)
 {
     sb_doc *d = sb_doc_parse(html, strlen(html));
     assert_non_null(d);
-    sb_dom_input in = {d, NULL, 0, NULL, SB_SIM_OFF, NULL, NULL};
+    sb_dom_input in = {d, NULL, 0, NULL, SB_SIM_OFF, NULL, NULL, NULL, NULL};
     sb_story s;
     memset(&s, 0, sizeof s);
     assert_int_equal(sb_dom_extract(&in, &s), 0);

@@ -28,7 +28,7 @@ static char *lead_url(const char *head, const char *body)
     sb_doc *d = sb_doc_parse(html, strlen(html));
     assert_non_null(d);
     sb_dom_input in = {d, NULL, 0, "https://news.example.org/2024/05/festival.html",
-                       SB_SIM_OFF, NULL, NULL};
+                       SB_SIM_OFF, NULL, NULL, NULL, NULL};
     sb_story s;
     memset(&s, 0, sizeof s);
     assert_int_equal(sb_dom_extract(&in, &s), 0);
@@ -95,11 +95,67 @@ static void test_rejections(void **state)
            "https://news.example.org/media/main.jpg");
 }
 
+/* A saved page's pictures, as an image size provider knows them: a
+ * 40 x 40 square and a 1200 x 800 photo; every other URL unknown. */
+static bool saved_sizes(void *ctx, const char *url, int *width, int *height)
+{
+    int *calls = ctx;
+    (*calls)++;
+    if (strcmp(url, "https://news.example.org/media/square.png") == 0) {
+        *width = *height = 40;
+        return true;
+    }
+    if (strcmp(url, "https://news.example.org/media/crowd.jpg") == 0) {
+        *width = 1200;
+        *height = 800;
+        return true;
+    }
+    return false;
+}
+
+/* Without a render, the dom method asks the saved page for the sizes of
+ * images that state none: the square is then too small to lead, and the
+ * photo's size reaches the record. */
+static void test_saved_page_sizes(void **state)
+{
+    (void)state;
+    const char *html =
+        "<body><article><img src='/media/square.png'>"
+        "<img src='/media/crowd.jpg' alt='The crowd in the square'>"
+        "<img src='/media/crowd.jpg' width='300' height='200'><p>The festival opened on Friday, "
+        "with music, food and dancing, in the old town square, and will run until Sunday night."
+        "</p></article></body>";
+    for (int with = 0; with < 2; with++) {
+        sb_doc *d = sb_doc_parse(html, strlen(html));
+        assert_non_null(d);
+        int calls = 0;
+        sb_dom_input in = {d,       NULL, 0, "https://news.example.org/2024/05/festival.html",
+                           SB_SIM_OFF, NULL, NULL, with ? saved_sizes : NULL, &calls};
+        sb_story s;
+        memset(&s, 0, sizeof s);
+        assert_int_equal(sb_dom_extract(&in, &s), 0);
+        assert_non_null(s.lead_image);
+        if (with) {
+            assert_string_equal(s.lead_image->url, "https://news.example.org/media/crowd.jpg");
+            assert_int_equal(s.lead_image->width, 1200);
+            assert_int_equal(s.lead_image->height, 800);
+            assert_int_equal(calls, 2); /* not for the image with a size */
+        } else {
+            /* no size known: the first acceptable image */
+            assert_string_equal(s.lead_image->url, "https://news.example.org/media/square.png");
+            assert_int_equal(s.lead_image->width, 0);
+        }
+        sb_story_clear(&s);
+        sb_doc_free(d);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sources),
         cmocka_unit_test(test_rejections),
+        cmocka_unit_test(test_saved_page_sizes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -38,7 +38,7 @@ typedef struct cli_job {
     void *resource_ctx;
     sb_image_size_fn image_size; /* e.g. the image sizes of the job's WARC,
                                     called with resource_ctx; NULL = none */
-    void (*release)(void *ctx); /* non-NULL: called on resource_ctx when the
+    void (*release)(void *ctx);  /* non-NULL: called on resource_ctx when the
                                    job is freed (the job's reference) */
 } cli_job;
 

@@ -5,6 +5,7 @@
 #include <strings.h>
 
 #include "dom/base/image_size.h"
+#include "dom/base/strbuf.h"
 
 static bool is_ws(char c)
 {
@@ -49,9 +50,17 @@ size_t sb_data_uri_keep(const char *uri, size_t len)
  * moving bytes down never overwrites what is still to be read. */
 typedef struct {
     const char *src;
-    char *buf;
-    size_t len, max, w, copied, cuts;
+    char *buf; /* src itself (in place), another buffer, or NULL */
+    size_t len, max, w, copied, cuts, removed;
 } cutter;
+
+/* Moves the kept bytes src[copied..copied+n) to buf[w..). */
+static void keep_bytes(cutter *c, size_t n)
+{
+    if (c->buf + c->w != c->src + c->copied)
+        memmove(c->buf + c->w, c->src + c->copied, n);
+    c->w += n;
+}
 
 static void uri(cutter *c, size_t from, size_t to)
 {
@@ -61,12 +70,10 @@ static void uri(cutter *c, size_t from, size_t to)
     if (from + keep >= to)
         return;
     c->cuts++;
+    c->removed += to - (from + keep);
     if (!c->buf)
         return;
-    size_t n = from + keep - c->copied;
-    if (c->w != c->copied)
-        memmove(c->buf + c->w, c->buf + c->copied, n);
-    c->w += n;
+    keep_bytes(c, from + keep - c->copied);
     c->copied = to;
 }
 
@@ -74,18 +81,16 @@ static size_t finish(cutter *c)
 {
     if (!c->buf)
         return c->len;
-    size_t n = c->len - c->copied;
-    if (c->w != c->copied)
-        memmove(c->buf + c->w, c->buf + c->copied, n);
-    return c->w + n;
+    keep_bytes(c, c->len - c->copied);
+    return c->w;
 }
 
 /* The entity spellings of a quote a style="" attribute may use inside
  * url(): the value's own quote cannot appear there raw. */
 static size_t entity_quote(const char *s, size_t n)
 {
-    static const char *const ents[] = {"&quot;", "&#34;", "&#x22;", "&apos;", "&#39;", "&#x27;",
-                                       NULL};
+    static const char *const ents[] = {"&quot;", "&#34;",  "&#x22;", "&apos;",
+                                       "&#39;",  "&#x27;", NULL};
     for (int i = 0; ents[i]; i++)
         if (starts_ci(s, n, ents[i]))
             return strlen(ents[i]);
@@ -153,8 +158,7 @@ static void srcset_range(cutter *c, size_t from, size_t to)
         size_t start = p;
         if (starts_ci(s + p, to - p, "data:")) {
             const char *comma = memchr(s + p, ',', to - p < 256 ? to - p : 256);
-            if (comma && comma - (s + p) >= 12 &&
-                strncasecmp(comma - 7, ";base64", 7) == 0) {
+            if (comma && comma - (s + p) >= 12 && strncasecmp(comma - 7, ";base64", 7) == 0) {
                 p = (size_t)(comma - s) + 1;
                 while (p < to && !is_ws(s[p]) && s[p] != ',')
                     p++;
@@ -282,16 +286,33 @@ size_t sb_data_uri_cut_html(char *html, size_t len, size_t max_uri)
 {
     if (!html)
         return 0;
-    cutter c = {html, html, len, max_uri, 0, 0, 0};
+    cutter c = {html, html, len, max_uri, 0, 0, 0, 0};
     scan_html(&c);
     return finish(&c);
+}
+
+char *sb_data_uri_cut_html_copy(const char *html, size_t len, size_t max_uri, size_t *out_len)
+{
+    if (!html)
+        return NULL;
+    cutter dry = {html, NULL, len, max_uri, 0, 0, 0, 0};
+    scan_html(&dry);
+    if (!dry.cuts)
+        return NULL;
+    size_t n = len - dry.removed;
+    char *copy = sb_xmalloc(n + 1);
+    cutter c = {html, copy, len, max_uri, 0, 0, 0, 0};
+    scan_html(&c);
+    *out_len = finish(&c);
+    copy[*out_len] = '\0';
+    return copy;
 }
 
 size_t sb_data_uri_cut_css(char *css, size_t len, size_t max_uri)
 {
     if (!css)
         return 0;
-    cutter c = {css, css, len, max_uri, 0, 0, 0};
+    cutter c = {css, css, len, max_uri, 0, 0, 0, 0};
     css_range(&c, 0, len, false);
     return finish(&c);
 }
@@ -300,7 +321,7 @@ bool sb_data_uri_css_has_long(const char *css, size_t len, size_t max_uri)
 {
     if (!css || len <= max_uri)
         return false;
-    cutter c = {css, NULL, len, max_uri, 0, 0, 0};
+    cutter c = {css, NULL, len, max_uri, 0, 0, 0, 0};
     css_range(&c, 0, len, false);
     return c.cuts > 0;
 }

@@ -33,6 +33,12 @@
  * most len; the bytes past it are garbage, the caller terminates). */
 size_t sb_data_uri_cut_html(char *html, size_t len, size_t max_uri);
 
+/* The same into a malloc'd copy of the cut length, NUL-terminated, when
+ * something is cut (*out_len set); NULL when nothing is (no copy made).
+ * For bytes the caller may not change: hybrid/page cuts the page before
+ * decoding it, so a single-file page is never copied whole. */
+char *sb_data_uri_cut_html_copy(const char *html, size_t len, size_t max_uri, size_t *out_len);
+
 /* The same for a stylesheet's url(...) values. */
 size_t sb_data_uri_cut_css(char *css, size_t len, size_t max_uri);
 

@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#define SB_MAX_MARKUP_DEPTH 512
+#define SB_MAX_MARKUP_DEPTH 128
 
 /* Returns a malloc'd copy with over-deep tags removed, or NULL when the
  * input needs no change (the common case: nothing is copied). */

@@ -92,6 +92,13 @@ typedef struct sb_dom_input {
     /* Non-NULL: one line per decision (kept/dropped paragraphs and
      * sentences with their similarity, image candidates with reasons). */
     FILE *explain;
+    /* The saved page's image size provider (include/storybox.h: MHTML
+     * parts, the page's folder, the WARC's images; NULL: none), called
+     * with image_size_ctx.  Without a render (dom mode) it gives an <img>
+     * that states no size of its own its picture's, for the lead image's
+     * area and the record's width and height; a render already asked it. */
+    sb_image_size_fn image_size;
+    void *image_size_ctx;
 } sb_dom_input;
 
 /* Fills out->title, out->text ("\n\n" between paragraphs, the headline not

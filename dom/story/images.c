@@ -396,12 +396,18 @@ typedef struct scan {
     int layout_top;        /* page y of the headline or region, -1 = no layout */
     int judged;
     int accepted;
+    int size_lookups;      /* image_size provider calls (SIZE_LOOKUPS_MAX) */
     candidate best;
     char **seen;           /* accepted URLs, for duplicates */
     size_t n_seen;
     sb_image *list;        /* every accepted image, in reading order */
     size_t n_list;
 } scan;
+
+/* The image size provider is asked about at most this many images per
+ * page (a folder lookup reads a file's first bytes): as many as the
+ * render asks about (render.cpp: max_images). */
+#define SIZE_LOOKUPS_MAX 2000
 
 /* What the render knows of an element, or NULL when it was not rendered
  * (or there is no render: dom mode). */
@@ -806,6 +812,17 @@ static void judge(scan *s, char *raw_url, const char *kind, const GumboNode *nod
         if (k.box.w > 0 && k.box.h > 0 && !default_box) {
             k.width = k.box.w;
             k.height = k.box.h;
+        }
+    } else if (!c->in->render && c->in->image_size && !k.width && !k.height &&
+               !strstr(kind, "background") && strncmp(k.url, "data:", 5) != 0 &&
+               s->size_lookups < SIZE_LOOKUPS_MAX) {
+        /* No render to measure it: the saved picture's own size, as the
+         * render would have given it. */
+        s->size_lookups++;
+        int w = 0, h = 0;
+        if (c->in->image_size(c->in->image_size_ctx, k.url, &w, &h) && w > 0 && h > 0) {
+            k.width = w;
+            k.height = h;
         }
     }
     char buf[256];

@@ -12,6 +12,8 @@ int sb_method_dom(sb_page *page, sb_story *story)
         .base_url = page->base_url,
         .similarity = page->opt ? page->opt->similarity : SB_SIM_OFF,
         .explain = page->opt ? page->opt->explain : NULL,
+        .image_size = page->opt ? page->opt->image_size : NULL,
+        .image_size_ctx = page->opt ? page->opt->resource_ctx : NULL,
     };
     free(story->method);
     story->method = sb_xstrdup("dom");

@@ -72,6 +72,9 @@ static int run_dom(sb_page *page, sb_story *story, const sb_region *region,
         .similarity = opt ? opt->similarity : SB_SIM_OFF,
         .render = boxes ? &render : NULL,
         .explain = opt ? opt->explain : NULL,
+        /* asked only when there is no render (dom/story/extract.h) */
+        .image_size = opt ? opt->image_size : NULL,
+        .image_size_ctx = opt ? opt->resource_ctx : NULL,
     };
     int rc = sb_dom_extract_page(&in, &page->meta, region ? MIN_REGION_TEXT : 0, story);
     free(facts);

@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "dom/base/fileio.h"
+#include "dom/doc/data_uri.h"
 #include "dom/doc/encoding.h"
 #include "dom/doc/noscript.h"
 #include "dom/doc/sniff.h"
@@ -78,10 +79,19 @@ sb_page *sb_page_open(const void *bytes, size_t len, const sb_options *opt, char
      * then only shorten what is parsed), so decoding stops past twice
      * that: a 64 MB page does not hold a 64 MB decoded copy beside the
      * input (README "Per-page budgets": 256 MB). */
-    size_t decode_len = len < SB_PAGE_DECODE_BYTES ? len : SB_PAGE_DECODE_BYTES;
+    /* Long data: URIs are cut first (dom/doc/data_uri.h; they are ASCII
+     * in every encoding a page uses but UTF-16, where none is found): a
+     * single-file page's pictures are neither decoded into a second copy
+     * of the page nor counted by the decoding cap. */
+    size_t cut_len = 0;
+    char *cut = sb_data_uri_cut_html_copy(bytes, len, SB_DATA_URI_MAX, &cut_len);
+    const void *src = cut ? (const void *)cut : bytes;
+    size_t src_len = cut ? cut_len : len;
+    size_t decode_len = src_len < SB_PAGE_DECODE_BYTES ? src_len : SB_PAGE_DECODE_BYTES;
     size_t decoded_len = 0;
-    char *decoded = sb_decode_html_transport(bytes, decode_len, opt ? opt->transport_charset : NULL,
+    char *decoded = sb_decode_html_transport(src, decode_len, opt ? opt->transport_charset : NULL,
                                              &decoded_len, p->encoding, sizeof p->encoding);
+    free(cut);
     /* Nothing but white space is no page either, whatever its encoding. */
     if (sb_only_white_space(decoded, decoded_len)) {
         snprintf(err, errlen, "empty page");
@@ -99,8 +109,9 @@ sb_page *sb_page_open(const void *bytes, size_t len, const sb_options *opt, char
     /* The page as parsed: the document's own copy, after the caps. */
     p->html = p->doc->html;
     p->len = p->doc->html_len;
-    if (decode_len < len && opt && opt->explain)
-        fprintf(opt->explain, "page: only the first %zu of %zu bytes decoded\n", decode_len, len);
+    if (decode_len < src_len && opt && opt->explain)
+        fprintf(opt->explain, "page: only the first %zu of %zu bytes decoded%s\n", decode_len,
+                src_len, cut ? " (after long data: URIs were cut)" : "");
     if (p->doc->cap_reason[0] && opt && opt->explain)
         fprintf(opt->explain, "%s\n", p->doc->cap_reason);
     sb_noscript_unwrap(p->doc);
