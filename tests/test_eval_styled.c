@@ -112,8 +112,8 @@ static void news_samples(void **state)
         sb_buf_free(&bytes);
     }
     closedir(d);
-    assert_int_equal(pages, 26);
-    assert_int_equal(styled, 24);
+    assert_int_equal(pages, 27);
+    assert_int_equal(styled, 25);
 }
 
 int main(void)

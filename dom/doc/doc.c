@@ -362,6 +362,9 @@ bool sb_is_nontext_tag(GumboTag t)
     case GUMBO_TAG_SELECT:
     case GUMBO_TAG_TEXTAREA:
     case GUMBO_TAG_BUTTON:
+    case GUMBO_TAG_RT:
+    case GUMBO_TAG_RP:
+    case GUMBO_TAG_RTC:
         return true;
     default:
         return false;

@@ -63,8 +63,10 @@ const char *sb_tag_name(const GumboNode *n);
 GumboTag sb_tag(const GumboNode *n);
 const char *sb_attr(const GumboNode *n, const char *name);
 
-/* Elements whose content is never visible text (script, style, template,
- * noscript, head-only elements...). */
+/* Elements whose content is not read as the page's text: never visible
+ * (script, style, template, noscript, head-only elements...), or ruby
+ * annotations (rt, rp, rtc), the reading aid printed over its base text,
+ * which would otherwise read twice ("図書館としょかん"). */
 bool sb_is_nontext_tag(GumboTag tag);
 
 /* Appends the visible text of the subtree (no script/style/template), with

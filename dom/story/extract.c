@@ -565,6 +565,22 @@ static void drop_slideshows(sb_story_ctx *c, const root_range *rr, size_t n_root
         }
         if (!captions_only || others == 0 || others > SLIDESHOW_LINES_PER_COUNTER * counters[box])
             continue;
+        /* A slideshow is set in a story; one holding more text than the
+         * rest of its root is the story told in slides (a recipe's
+         * steps), and stays. */
+        unsigned long inside = 0, outside = 0;
+        int root_end = subtree_end(c, root);
+        for (size_t j = 0; j < c->n_paras; j++) {
+            const sb_para *q = &c->paras[j];
+            if (q->elem < root || q->elem >= root_end || !keep[j])
+                continue;
+            if (q->elem >= box && q->elem < end)
+                inside += q->len;
+            else
+                outside += q->len;
+        }
+        if (inside >= outside)
+            continue;
         for (size_t j = 0; j < c->n_paras; j++) {
             const sb_para *q = &c->paras[j];
             if (q->elem < box || q->elem >= end || !keep[j])

@@ -7,6 +7,7 @@
 #include <ctype.h>
 #include <string.h>
 
+#include "dom/base/utf8.h"
 #include "dom/story/byline.h"
 
 static bool is_space(char ch)
@@ -57,8 +58,27 @@ static bool read_number(const char **s, const char *end, unsigned *value)
  * 1 <= N <= M, at the end of the line; a label may come before it. */
 #define COUNTER_MAX_WORDS 4
 #define COUNTER_MAX_BYTES 40
+#define COUNTER_WORD_MAX_BYTES 8
+#define COUNTER_MAX_TOTAL 1000
 
-static bool gallery_counter(const char *s, size_t len)
+static bool letters_only(const char *w, const char *end)
+{
+    if (w == end || end - w > COUNTER_WORD_MAX_BYTES)
+        return false;
+    /* "82 x 86" is a size: x typed as the multiplication sign. */
+    if (end - w == 1 && (*w == 'x' || *w == 'X'))
+        return false;
+    while (w < end) {
+        size_t used = 0;
+        int32_t cp = sb_utf8_decode(w, (size_t)(end - w), &used);
+        if (cp < 0 || used == 0 || !sb_is_alpha_cp((uint32_t)cp))
+            return false;
+        w += used;
+    }
+    return true;
+}
+
+static bool gallery_counter(const char *s, size_t len, bool slash_ok)
 {
     if (len == 0 || len > COUNTER_MAX_BYTES || count_words(s, len) > COUNTER_MAX_WORDS)
         return false;
@@ -73,24 +93,37 @@ static bool gallery_counter(const char *s, size_t len)
         while (q < end && *q == ' ')
             q++;
         bool slash = q < end && *q == '/';
+        if (slash && !slash_ok)
+            return false;
         if (slash) {
             /* "3 / 12" is a slide counter, "Rating: 4/5" and "Score: 3/4"
              * are verdicts: a labelled fraction is not a counter. */
             if (memchr(s, ':', len))
                 return false;
+            /* At most a label word before it ("Photo 3/12"): "age 9 3/4"
+             * is a fraction. */
+            for (const char *b = s; b < p; b++)
+                if (isdigit((unsigned char)*b))
+                    return false;
+            if (count_words(s, (size_t)(p - s)) > 1)
+                return false;
             q++;
         } else {
-            /* One short word between the numbers ("of", "von", "de",
-             * "из"). */
+            /* One short word of letters between the numbers, set apart
+             * by spaces ("of", "von", "de", "из"): "1,7", "1.598" and
+             * "634 – 1.704" are numbers, not counters. */
             const char *w = q;
-            while (q < end && *q != ' ' && *q != '/' && !isdigit((unsigned char)*q))
+            while (q < end && *q != ' ')
                 q++;
-            if (q == w || q - w > 8)
+            if (w == p || w[-1] != ' ' || !letters_only(w, q))
                 continue;
         }
         while (q < end && *q == ' ')
             q++;
-        if (!read_number(&q, end, &m) || n == 0 || n > m || (slash && m < 2))
+        /* A gallery has fewer than COUNTER_MAX_TOTAL pictures; "16 marca
+         * 2021" is a date. */
+        if (!read_number(&q, end, &m) || n == 0 || n > m || m >= COUNTER_MAX_TOTAL ||
+            (slash && m < 2))
             continue;
         return q == end;
     }
@@ -99,7 +132,11 @@ static bool gallery_counter(const char *s, size_t len)
 
 bool sb_counter_line(const sb_para *p)
 {
-    return p->tag != GUMBO_TAG_PRE && p->tag != GUMBO_TAG_CODE && gallery_counter(p->text, p->len);
+    if (p->tag == GUMBO_TAG_PRE || p->tag == GUMBO_TAG_CODE)
+        return false;
+    /* A fraction alone in a table cell is the table's datum ("157/158"). */
+    bool cell = p->tag == GUMBO_TAG_TD || p->tag == GUMBO_TAG_TH;
+    return gallery_counter(p->text, p->len, !cell);
 }
 
 /* A caption ending in its credit: a short line whose last characters are a
@@ -178,7 +215,7 @@ const char *sb_furniture_line(const sb_para *p)
         return NULL;
     if (url_only(p->text, p->len))
         return "a line that is only a URL";
-    if (gallery_counter(p->text, p->len))
+    if (sb_counter_line(p))
         return "gallery counter (\"N of M\", \"N / M\")";
     if (credit_in_parentheses(p->text, p->len))
         return "caption ending in a credit in parentheses";
