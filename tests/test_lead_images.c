@@ -294,6 +294,13 @@ static void test_same_picture(void **state)
     assert_true(sb_same_picture("https://img.example/fit/800/https%3A%2F%2Fo.example%2Fstorm.jpg",
                                 "https://o.example/storm-1600x900.jpg"));
     assert_true(sb_same_picture("http://a.example/x/1.jpg#top", "https://a.example/x/1.jpg"));
+    /* A query glued on with '&', zero padding of a picture number. */
+    assert_true(sb_same_picture("https://a.example/img/311039909.jpg&ExactW=350",
+                                "https://a.example/img/311039909.jpg"));
+    assert_false(sb_same_picture("https://a.example/img/tom&jerry.jpg", "https://a.example/img/tom.jpg"));
+    assert_true(sb_same_picture("https://a.example/p/0988015.jpg", "https://a.example/p/988015-800x600.jpg"));
+    assert_false(sb_same_picture("https://a.example/p/0988015.jpg", "https://a.example/p/988016.jpg"));
+    assert_false(sb_same_picture("https://a.example/g/2/09.jpg", "https://a.example/g/2/9.jpg"));
     assert_true(sb_same_picture("https://a.example/_processed_/4/7/csm_Harbour_Storm_d323a37b2a.jpg",
                                 "https://a.example/user_upload/Harbour_Storm.jpg"));
     assert_true(sb_same_picture("https://a.example/u/storm-300x150.jpg",

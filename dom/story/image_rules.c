@@ -264,6 +264,10 @@ static void percent_decode(char *s)
     *w = '\0';
 }
 
+/* Digits in a file name that make it a picture number (a database id),
+ * not an index in a gallery. */
+#define PICTURE_NUMBER_MIN 6
+
 static bool all_digits(const char *s, size_t n)
 {
     if (!n)
@@ -403,6 +407,13 @@ char *sb_picture_key(const char *url)
     if (inner)
         cut(u, 0, (size_t)(inner - u));
     u[strcspn(u, "?#")] = '\0';
+    /* A query glued on with '&' instead of '?' ("311039909.jpg&ExactW=350"):
+     * in the last segment, an '&' with an '=' after it starts parameters,
+     * not part of the file name ("tom&jerry.jpg" has no '='). */
+    char *last_slash = strrchr(u, '/');
+    char *amp = strchr(last_slash ? last_slash : u, '&');
+    if (amp && strchr(amp, '='))
+        *amp = '\0';
     /* Strip trailing slashes, then take the last segment. */
     size_t len = strlen(u);
     while (len && u[len - 1] == '/')
@@ -435,6 +446,16 @@ char *sb_picture_key(const char *url)
             name[nl - 11] = '\0';
     }
     strip_rendition_tokens(name);
+    /* A name that is a long picture number: zero padding is a rendition's
+     * spelling ("0988015.jpg" and "988015.jpg"), not another picture.
+     * Short numbers ("09.jpg") are a gallery's indices and stay as they are. */
+    size_t name_len = strlen(name);
+    if (name_len >= PICTURE_NUMBER_MIN && all_digits(name, name_len)) {
+        size_t zeros = strspn(name, "0");
+        if (zeros == name_len)
+            zeros--;
+        memmove(name, name + zeros, name_len - zeros + 1); /* in place: the folder rules read name - 1 */
+    }
     char *key = NULL;
     /* A name that is only a size ("1200x630.jpg") is a rendition of the
      * picture its folder names: keyed "folder/", so two sizes of it match
