@@ -301,6 +301,11 @@ static void test_same_picture(void **state)
     assert_true(sb_same_picture("https://a.example/p/0988015.jpg", "https://a.example/p/988015-800x600.jpg"));
     assert_false(sb_same_picture("https://a.example/p/0988015.jpg", "https://a.example/p/988016.jpg"));
     assert_false(sb_same_picture("https://a.example/g/2/09.jpg", "https://a.example/g/2/9.jpg"));
+    /* The rendition after the file name. */
+    assert_true(sb_same_picture("https://img.example/x/harbour-storm.jpg/384x192Crop/",
+                                "https://a.example/u/harbour-storm-1200x630.jpg"));
+    assert_false(sb_same_picture("https://img.example/x/harbour-storm.jpg/384x192Crop/",
+                                 "https://img.example/x/harbour-calm.jpg/384x192Crop/"));
     assert_true(sb_same_picture("https://a.example/_processed_/4/7/csm_Harbour_Storm_d323a37b2a.jpg",
                                 "https://a.example/user_upload/Harbour_Storm.jpg"));
     assert_true(sb_same_picture("https://a.example/u/storm-300x150.jpg",

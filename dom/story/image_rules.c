@@ -391,6 +391,50 @@ static const char *embedded_url(const char *u)
     return best;
 }
 
+/* True when the segment [s, end) ends in an image file extension. */
+static bool image_file_segment(const char *s, const char *end)
+{
+    static const char *const exts[] = {".jpg", ".jpeg", ".png", ".gif", ".webp", ".avif", NULL};
+    for (int i = 0; exts[i]; i++) {
+        size_t n = strlen(exts[i]);
+        if ((size_t)(end - s) > n && strncmp(end - n, exts[i], n) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* Cuts u (lower-cased, no query) after its last path segment naming an
+ * image file, when the last segment itself names none. */
+static void cut_after_image_segment(char *u)
+{
+    const char *host = strstr(u, "://");
+    char *path = host ? strchr(host + 3, '/') : u;
+    if (!path)
+        return;
+    size_t len = strlen(path);
+    while (len && path[len - 1] == '/')
+        len--;
+    const char *last = path + len;
+    while (last > path && last[-1] != '/')
+        last--;
+    if (image_file_segment(last, path + len))
+        return;
+    /* Walk the segments before the last, from the end. */
+    char *seg_end = (char *)last - 1; /* the '/' before the last segment */
+    while (seg_end > path) {
+        char *seg = seg_end;
+        while (seg > path && seg[-1] != '/')
+            seg--;
+        if (image_file_segment(seg, seg_end)) {
+            *seg_end = '\0';
+            return;
+        }
+        if (seg == path)
+            return;
+        seg_end = seg - 1;
+    }
+}
+
 char *sb_picture_key(const char *url)
 {
     if (!url || !*url)
@@ -414,6 +458,10 @@ char *sb_picture_key(const char *url)
     char *amp = strchr(last_slash ? last_slash : u, '&');
     if (amp && strchr(amp, '='))
         *amp = '\0';
+    /* Image services that put the rendition after the file name
+     * ("/X.jpg/384x192Crop/", "/photo.png/w800"): when the last segment
+     * names no image file, the path ends at the last segment that does. */
+    cut_after_image_segment(u);
     /* Strip trailing slashes, then take the last segment. */
     size_t len = strlen(u);
     while (len && u[len - 1] == '/')
