@@ -177,59 +177,54 @@ void sb_warc_css_release(sb_warc_css *c)
     free(c);
 }
 
+/* The key of a lookup: a URL without its fragment. */
+typedef struct url_key {
+    const char *url;
+    size_t len;
+} url_key;
+
+/* bsearch order of a key against an entry whose first member is its URL
+ * (sheet and image alike; both arrays are sorted by it). */
+static int cmp_key_entry(const void *key, const void *entry)
+{
+    const url_key *k = key;
+    const char *u = *(char *const *)entry;
+    int cmp = strncmp(k->url, u, k->len);
+    if (cmp == 0 && u[k->len] != '\0')
+        return -1; /* the entry's URL is longer: the key sorts first */
+    return cmp;
+}
+
+/* The entry of base[n] (each `size` bytes, URL first) whose URL is url
+ * without its fragment, or NULL. */
+static const void *find_by_url(const void *base, size_t n, size_t size, const char *url)
+{
+    if (!base || !url)
+        return NULL;
+    url_key k = {url, strcspn(url, "#")};
+    return bsearch(&k, base, n, size, cmp_key_entry);
+}
+
 void *sb_warc_css_resource(void *ctx, const char *url, size_t max_len, size_t *len)
 {
     const sb_warc_css *c = ctx;
-    if (!c || !url)
+    const sheet *s = c ? find_by_url(c->sheets, c->n, sizeof *c->sheets, url) : NULL;
+    if (!s || s->len > max_len)
         return NULL;
-    size_t ulen = strcspn(url, "#");
-    size_t lo = 0, hi = c->n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        const char *u = c->sheets[mid].url;
-        int cmp = strncmp(u, url, ulen);
-        if (cmp == 0 && u[ulen] != '\0')
-            cmp = 1;
-        if (cmp == 0) {
-            const sheet *s = &c->sheets[mid];
-            if (s->len > max_len)
-                return NULL;
-            void *copy = sb_xmalloc(s->len + 1);
-            memcpy(copy, s->data, s->len);
-            ((char *)copy)[s->len] = '\0';
-            *len = s->len;
-            return copy;
-        }
-        if (cmp < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return NULL;
+    char *copy = sb_xmalloc(s->len + 1);
+    memcpy(copy, s->data, s->len);
+    copy[s->len] = '\0';
+    *len = s->len;
+    return copy;
 }
 
 bool sb_warc_css_image_size(void *ctx, const char *url, int *width, int *height)
 {
     const sb_warc_css *c = ctx;
-    if (!c || !url)
+    const image *im = c ? find_by_url(c->images, c->n_images, sizeof *c->images, url) : NULL;
+    if (!im)
         return false;
-    size_t ulen = strcspn(url, "#");
-    size_t lo = 0, hi = c->n_images;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        const char *u = c->images[mid].url;
-        int cmp = strncmp(u, url, ulen);
-        if (cmp == 0 && u[ulen] != '\0')
-            cmp = 1;
-        if (cmp == 0) {
-            *width = c->images[mid].width;
-            *height = c->images[mid].height;
-            return true;
-        }
-        if (cmp < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return false;
+    *width = im->width;
+    *height = im->height;
+    return true;
 }
