@@ -12,6 +12,7 @@
 #include "dom/base/strbuf.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 
 /* A container with fewer than ten commas and more link text than this share
@@ -234,6 +235,51 @@ static bool style_hides(const char *style)
     return strstr(buf, "display:none") || strstr(buf, "visibility:hidden");
 }
 
+/* "Read more" names two things: a link to another story, and a panel that
+ * folds the rest of this story away until the reader opens it.  The panel
+ * holds prose: several <p> with commas and few links.  A link or a teaser
+ * box under that name holds a line or two, so the name stays furniture
+ * there.  Only the expander names are read this way: a comment thread is
+ * prose too, and its names keep their verdict. */
+#define FOLDED_MIN_P 3
+#define FOLDED_MIN_COMMAS 5
+#define FOLDED_MIN_TEXT 500
+
+static bool expander_name_only(const char *list)
+{
+    static const char *const expander[] = {"read-more", "readmore", NULL};
+    if (!list || !any_sub(list, expander))
+        return false;
+    /* Blank out the expander words; what is left must name no furniture. */
+    lname rest;
+    lower_name(list, &rest);
+    for (const char *const *w = expander; *w; w++)
+        for (char *at = strstr(rest.s, *w); at; at = strstr(at, *w))
+            memset(at, ' ', strlen(*w));
+    name_verdict v = {false, false, false};
+    judge_names(rest.s, &v);
+    return !v.furniture && !v.mixed;
+}
+
+static bool folded_story(const char *const names[2], const sb_elem_info *e)
+{
+    bool expander = false;
+    for (int i = 0; i < 2; i++) {
+        if (!names[i])
+            continue;
+        if (!expander_name_only(names[i])) {
+            name_verdict v = {false, false, false};
+            judge_names(names[i], &v);
+            if (v.furniture || v.mixed)
+                return false;
+            continue;
+        }
+        expander = true;
+    }
+    return expander && e->n_p >= FOLDED_MIN_P && e->commas >= FOLDED_MIN_COMMAS &&
+           e->text >= FOLDED_MIN_TEXT && e->link_text * 5 < e->text;
+}
+
 static sb_noise own_noise(const sb_story_ctx *c, int id)
 {
     const GumboNode *n = c->doc->elems[id];
@@ -289,6 +335,11 @@ static sb_noise own_noise(const sb_story_ctx *c, int id)
         }
     }
     const sb_elem_info *e = &c->info[id];
+    if (v.furniture && folded_story(names, e)) {
+        if (c->explain)
+            fprintf(c->explain, "folded story at e%d: a \"read more\" panel holding prose, kept\n", id);
+        return SB_NOISE_NONE;
+    }
     /* A wrapper holding most of the page's text is layout, whatever its
      * name says ("page-with-sidebar", "nav-drawer-panel"); a mixed name
      * must be a smaller part still to count as furniture. */
