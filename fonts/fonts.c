@@ -203,6 +203,7 @@ struct sb_font {
     hb_font_t *hb;
     sb_font_metrics metrics;
     const char *family;   /* owned by the match entry */
+    struct ascii_widths *ascii; /* NULL until a plain word is measured */
 };
 
 typedef struct width_entry {
@@ -313,6 +314,7 @@ void sb_fonts_free(sb_fonts *fc)
     clear_widths(fc);
     free(fc->widths);
     for (size_t i = 0; i < fc->n_fonts; i++) {
+        free(fc->fonts[i]->ascii);
         hb_font_destroy(fc->fonts[i]->hb);
         FT_Done_Face(fc->fonts[i]->face);
         free(fc->fonts[i]);
@@ -635,11 +637,133 @@ static size_t shape_piece(const char *s, size_t n)
     return cut;
 }
 
+/* ---- plain words from per-character and per-pair advances ---------------
+ * Most words of a news page are printable ASCII with a Latin letter, and
+ * shaping each distinct one (about 12,000 instructions of HarfBuzz) was
+ * the largest part of measuring text.  With the project's faces (DejaVu,
+ * Liberation) such a word shapes to one glyph per character, and its
+ * advance is the sum of the characters' own advances plus, for each pair
+ * of neighbours, what shaping the pair adds (kerning).  So a font keeps
+ * the advance of each ASCII character and the adjustment of each pair it
+ * has met, each found by shaping one or two characters once, as Latin
+ * (the script HarfBuzz guesses for a word with a Latin letter).  A pair
+ * that shapes to anything but its two characters' own glyphs (a ligature)
+ * marks the pair, and a word containing it is shaped whole, as before;
+ * so is any other word (test_fonts checks both ways agree on the words
+ * of the sample pages and all faces). */
+#define ASCII_FIRST 0x21
+#define ASCII_LAST 0x7E
+#define ASCII_N (ASCII_LAST - ASCII_FIRST + 1)
+#define ASCII_UNKNOWN INT32_MIN     /* not shaped yet */
+#define ASCII_SHAPE (INT32_MIN + 1) /* shape the whole word instead */
+/* Longer words are shaped whole (pieces of SB_SHAPE_MAX_CHARS must not
+ * be reached, and long tokens are URLs that occur once). */
+#define ASCII_MAX_WORD 64
+
+typedef struct ascii_widths {
+    int32_t adv[ASCII_N]; /* 26.6 px */
+    uint32_t glyph[ASCII_N];
+    int32_t pair[ASCII_N * ASCII_N]; /* 26.6 px added by the pair */
+} ascii_widths;
+
+/* Shapes s as Latin left to right; the advance (26.6) and up to 2 glyph
+ * ids; returns the glyph count. */
+static unsigned shape_latin(sb_font *f, const char *s, size_t n, long *advance, uint32_t *glyphs)
+{
+    hb_buffer_t *buf = f->ctx->buf;
+    hb_buffer_clear_contents(buf);
+    hb_buffer_add_utf8(buf, s, (int)n, 0, (int)n);
+    hb_buffer_set_script(buf, HB_SCRIPT_LATIN);
+    hb_buffer_set_direction(buf, HB_DIRECTION_LTR);
+    hb_buffer_guess_segment_properties(buf); /* the language, as for words */
+    hb_shape(f->hb, buf, NULL, 0);
+    unsigned count = 0;
+    hb_glyph_info_t *info = hb_buffer_get_glyph_infos(buf, &count);
+    hb_glyph_position_t *pos = hb_buffer_get_glyph_positions(buf, &count);
+    long total = 0;
+    for (unsigned i = 0; i < count; i++) {
+        total += pos[i].x_advance;
+        if (i < 2)
+            glyphs[i] = info[i].codepoint;
+    }
+    *advance = total;
+    return count;
+}
+
+static int32_t ascii_adv(sb_font *f, ascii_widths *a, unsigned char c)
+{
+    int k = c - ASCII_FIRST;
+    if (a->adv[k] == ASCII_UNKNOWN) {
+        long adv = 0;
+        uint32_t g[2] = {0, 0};
+        char s[1] = {(char)c};
+        unsigned count = shape_latin(f, s, 1, &adv, g);
+        a->adv[k] = count == 1 && g[0] != 0 ? (int32_t)adv : ASCII_SHAPE;
+        a->glyph[k] = g[0];
+    }
+    return a->adv[k];
+}
+
+static int32_t ascii_pair(sb_font *f, ascii_widths *a, unsigned char c, unsigned char d)
+{
+    int32_t *slot = &a->pair[(c - ASCII_FIRST) * ASCII_N + (d - ASCII_FIRST)];
+    if (*slot == ASCII_UNKNOWN) {
+        long adv = 0;
+        uint32_t g[2] = {0, 0};
+        char s[2] = {(char)c, (char)d};
+        unsigned count = shape_latin(f, s, 2, &adv, g);
+        bool same = count == 2 && g[0] == a->glyph[c - ASCII_FIRST] &&
+                    g[1] == a->glyph[d - ASCII_FIRST];
+        *slot = same ? (int32_t)(adv - a->adv[c - ASCII_FIRST] - a->adv[d - ASCII_FIRST])
+                     : ASCII_SHAPE;
+    }
+    return *slot;
+}
+
+/* The 26.6 advance of a plain word, or false when it must be shaped. */
+static bool ascii_advance(sb_font *f, const char *s, size_t n, long *total)
+{
+    if (n > ASCII_MAX_WORD)
+        return false;
+    bool letter = false;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c < ASCII_FIRST || c > ASCII_LAST)
+            return false;
+        letter |= (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+    }
+    if (!letter)
+        return false; /* no Latin letter: HarfBuzz guesses no script */
+    if (!f->ascii) {
+        f->ascii = sb_xmalloc(sizeof *f->ascii);
+        for (size_t k = 0; k < ASCII_N; k++)
+            f->ascii->adv[k] = ASCII_UNKNOWN;
+        for (size_t k = 0; k < ASCII_N * ASCII_N; k++)
+            f->ascii->pair[k] = ASCII_UNKNOWN;
+    }
+    ascii_widths *a = f->ascii;
+    long sum = 0;
+    for (size_t i = 0; i < n; i++) {
+        int32_t adv = ascii_adv(f, a, (unsigned char)s[i]);
+        if (adv == ASCII_SHAPE)
+            return false;
+        sum += adv;
+    }
+    for (size_t i = 0; i + 1 < n; i++) {
+        int32_t adj = ascii_pair(f, a, (unsigned char)s[i], (unsigned char)s[i + 1]);
+        if (adj == ASCII_SHAPE)
+            return false;
+        sum += adj;
+    }
+    *total = sum;
+    return true;
+}
+
 /* HarfBuzz's cost grows with the square of a cluster's length (50,000
  * combining marks on one base: 6.5 s in one call, with no way to stop it),
  * so long runs are shaped in pieces and their advances summed.  No word of
  * real text comes near the piece size, so their widths do not change. */
-static int measure(sb_font *f, const char *s, size_t n)
+static long shaped_advance(sb_font *f, const char *s, size_t n)
 {
     long total = 0;
     size_t at = 0;
@@ -648,6 +772,25 @@ static int measure(sb_font *f, const char *s, size_t n)
         total += shape_advance(f, s + at, len);
         at += len;
     }
+    return total;
+}
+
+int sb_font_text_width_shaped(sb_font *f, const char *s, size_t n)
+{
+    if (!f || !s || !n)
+        return 0;
+    long total = shaped_advance(f, s, n);
+    if (total < 0)
+        total = 0;
+    return (int)((total + 32) >> 6);
+}
+
+/* A word's width in px: a plain word by arithmetic, any other shaped. */
+static int measure(sb_font *f, const char *s, size_t n)
+{
+    long total = 0;
+    if (!ascii_advance(f, s, n, &total))
+        total = shaped_advance(f, s, n);
     if (total < 0)
         total = 0;
     return (int)((total + 32) >> 6);

@@ -55,6 +55,10 @@ sb_font *sb_fonts_get(sb_fonts *fc, const char *families, int weight, bool itali
 /* Advance width in px (rounded) of UTF-8 text after shaping.  Cached per
  * (font, text).  Invalid UTF-8 is measured as replacement characters. */
 int sb_font_text_width(sb_font *f, const char *utf8, size_t len);
+/* The same width, always by shaping the whole text with HarfBuzz and never
+ * cached: what sb_font_text_width's plain-word arithmetic (fonts.c) must
+ * agree with (for tests). */
+int sb_font_text_width_shaped(sb_font *f, const char *utf8, size_t len);
 
 void sb_font_get_metrics(const sb_font *f, sb_font_metrics *m);
 int sb_font_size(const sb_font *f);

@@ -168,6 +168,74 @@ static void test_long_runs(void **state)
     free(s);
 }
 
+/* Plain words (printable ASCII with a Latin letter) are measured from the
+ * font's per-character advances and per-pair adjustments (fonts.c) instead
+ * of shaping each word: every word of the news samples and of
+ * samples/layout/kerning.html (kerned pairs, ligature candidates), in
+ * every face the project installs at three sizes, has the width that
+ * shaping the whole word gives. */
+static void check_words_of(sb_font *f, const char *path, long *checked)
+{
+    FILE *fp = fopen(path, "rb");
+    assert_non_null(fp);
+    char word[128];
+    while (fscanf(fp, "%127s", word) == 1) {
+        size_t n = strlen(word);
+        int fast = sb_font_text_width(f, word, n);
+        int shaped = sb_font_text_width_shaped(f, word, n);
+        if (fast != shaped)
+            fail_msg("%s %d px: \"%s\" measured %d, shaped %d", sb_font_file(f), sb_font_size(f),
+                     word, fast, shaped);
+        (*checked)++;
+    }
+    fclose(fp);
+}
+
+static void test_plain_words_as_shaped(void **state)
+{
+    (void)state;
+    static const char *const families[] = {"serif",
+                                           "sans-serif",
+                                           "monospace",
+                                           "Arial",
+                                           "Times New Roman",
+                                           "Courier New",
+                                           "DejaVu Sans Condensed",
+                                           NULL};
+    static const char *const samples[] = {"layout/kerning.html", "news/one_column.html",
+                                          "news/german.html", "news/gallery.html", NULL};
+    static const int sizes[] = {11, 16, 23};
+    long checked = 0;
+    for (const char *const *fam = families; *fam; fam++)
+        for (int style = 0; style < 4; style++)
+            for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+                sb_fonts *fc = sb_fonts_new(); /* an empty cache: every word measured */
+                sb_font *f = sb_fonts_get(fc, *fam, style & 1 ? 700 : 400, style & 2, sizes[s]);
+                assert_non_null(f);
+                for (const char *const *sample = samples; *sample; sample++) {
+                    char path[512];
+                    snprintf(path, sizeof path, "%s/samples/%s", SB_SOURCE_DIR, *sample);
+                    check_words_of(f, path, &checked);
+                }
+                sb_fonts_free(fc);
+            }
+    assert_true(checked > 10000);
+    /* Kerned words, by arithmetic and by shaping: fewer px than their
+     * letters one by one. */
+    sb_fonts *fc = sb_fonts_new();
+    sb_font *f = sb_fonts_get(fc, "Liberation Sans", 400, false, 16);
+    assert_int_equal(sb_font_text_width(f, "AVATAR", 6), 59);
+    assert_int_equal(sb_font_text_width_shaped(f, "AVATAR", 6), 59);
+    int letters = 0;
+    for (const char *c = "AVATAR"; *c; c++)
+        letters += sb_font_text_width_shaped(f, c, 1);
+    assert_true(letters > 59);
+    sb_font *g = sb_fonts_get(fc, "serif", 400, false, 16);
+    assert_int_equal(sb_font_text_width(g, "office", 6), 45);
+    assert_int_equal(sb_font_text_width_shaped(g, "office", 6), 45);
+    sb_fonts_free(fc);
+}
+
 int main(void)
 {
     sb_fonts *probe = sb_fonts_new();
@@ -187,6 +255,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_cache, setup, teardown),
         cmocka_unit_test_setup_teardown(test_untrusted_text, setup, teardown),
         cmocka_unit_test_setup_teardown(test_long_runs, setup, teardown),
+        cmocka_unit_test(test_plain_words_as_shaped),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
