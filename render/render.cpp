@@ -858,6 +858,7 @@ struct walk_frame {
     int node;      // node index of el, -1 if el itself produced no node
     int ax, ay;    // absolute position of el's content box
     bool in_link, fixed;
+    bool clips;    // el or an ancestor clips its content to nothing
     size_t next;   // next child
 };
 
@@ -955,6 +956,10 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rn
             n.is_text = true;
             n.in_link = in_link;
             n.is_fixed = fixed;
+            // Text litehtml left unplaced (no size) says nothing either way.
+            n.unseen = (parent && parent->clips) ||
+                       (n.w > 0 && n.h > 0 &&
+                        ((long long)n.x + n.w <= 0 || (long long)n.y + n.h <= 0));
             n.font = -1;
             if (keep) {
                 n.text_off = (unsigned)keep->text.size();
@@ -1006,10 +1011,18 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rn
                    disp == litehtml::display_table_row_group ||
                    disp == litehtml::display_table_header_group ||
                    disp == litehtml::display_table_footer_group;
+        // A block that clips its overflow and is at most 1 px wide or tall
+        // shows nothing of what it holds (inline boxes and table rows,
+        // whose boxes are rebuilt below, do not clip).
+        bool clips = parent ? parent->clips : false;
+        if (!clips && !n.is_inline && !row && el->get_overflow() != litehtml::overflow_visible &&
+            (n.w <= 1 || n.h <= 1))
+            clips = true;
+        n.unseen = clips;
         out.push_back(n);
         derived.resize(out.size(), false);
         derived.back() = n.is_inline || (row && pos.width == 0 && pos.height == 0);
-        stack.push_back(walk_frame{el, (int)out.size() - 1, ax, ay, in_link, fixed, 0});
+        stack.push_back(walk_frame{el, (int)out.size() - 1, ax, ay, in_link, fixed, clips, 0});
     };
 
     enter(root, nullptr);

@@ -53,6 +53,11 @@ typedef struct sb_rnode {
     bool is_text;
     bool in_link;          /* inside <a href> (text and elements) */
     bool is_fixed;         /* position: fixed, or inside such an element */
+    /* The reader sees none of it: inside a box that clips its content
+     * (overflow other than visible) to at most 1 px wide or tall (the
+     * "screen reader only" pattern, a collapsed panel), or, for text,
+     * placed wholly before the page's origin (text-indent: -9999px). */
+    bool unseen;
     bool is_image;         /* img, svg, video, canvas, or an element
                               painted with a background image */
     bool is_inline;        /* display inline (box = union of its text) */

@@ -10,6 +10,12 @@
 #     hidden_story.html hides most of its story until a script would show
 #     it, which the signal must not believe (the story stays, said in
 #     --explain).
+#   - visual_clip: clipped.html has a paragraph in a 1 px box that hides
+#     its overflow (the "screen reader only" pattern), one in a panel
+#     folded to no height and one pushed off the page by text-indent, all
+#     with neutral class names: only the render sees that nobody can read
+#     them.  Off by default (it changed no corpus page): asserted on when
+#     asked, off by default.
 # dom, which has no render, keeps what the signals drop.
 #
 #     bash tests/cli_visual_signals.sh path/to/storybox
@@ -115,6 +121,47 @@ out=$(story hidden_story.html --mode hybrid --explain) || fail "hidden_story: ex
 grep -q '^visual_hidden: 508 of 635 bytes of the roots. paragraphs have no box or lie off-screen: the story is not hidden, the render is not believed$' "$tmp/err" ||
     fail "hidden_story: the distrust is not explained"
 grep -q 'visual_hidden=1\]' "$tmp/err" && fail "hidden_story: a paragraph was dropped as hidden"
+
+# --- visual_clip ------------------------------------------------------------
+ferry_a='The island ferry will sail four times a day instead of six from the first of November, the harbour board said on Monday, because fewer visitors cross in the winter months and two of the crews are needed for the refit.'
+clip_1px="The board's notice for the ferry's winter hours was first printed in the spring, and the copy kept in the office of the harbour board is the one that counts if the two should differ in any way."
+ferry_b='The first boat will leave the island at seven in the morning and the last will return from the mainland at six in the evening, so that those who work in the town can still travel on both days of the weekend.'
+clip_fold='Passengers who booked a crossing on one of the dropped sailings before the change will be moved to the nearest sailing that remains, and may ask the office for their money back if that does not suit them.'
+ferry_c='The larger of the two ferries will go to the shipyard on the mainland in January for new engines, and the smaller one will carry the winter traffic alone until the larger is back in service in the spring.'
+clip_indent="Ferry timetables, fares and the harbour board's notices for every crossing of the year are printed in the office window and kept in the folder on the counter for those who ask to see them."
+ferry_d="The board said the summer timetable would start again at Easter, with the six daily sailings and the late boat on Fridays and Saturdays that the island's shops and the hotel by the pier asked for last year."
+winter="Ferry timetable changes for the winter"
+out=$(story clipped.html --mode hybrid --param visual_clip=1 --explain) || fail "clipped: extract failed"
+[ "$out" = "$winter
+
+$ferry_a
+
+$ferry_b
+
+$ferry_c
+
+$ferry_d" ] || fail "clipped, visual_clip=1: unseen text kept: $out"
+[ "$(grep -c 'not seen: its text is clipped to nothing or lies before the page.s origin \[visual_clip=1\]' "$tmp/err")" = 3 ] ||
+    fail "clipped: the three unseen paragraphs are not explained"
+clipped_all="$winter
+
+$ferry_a
+
+$clip_1px
+
+$ferry_b
+
+$clip_fold
+
+$ferry_c
+
+$clip_indent
+
+$ferry_d"
+out=$(story clipped.html --mode hybrid) || fail "clipped off: extract failed"
+[ "$out" = "$clipped_all" ] || fail "clipped, visual_clip off (default): unseen text not kept: $out"
+out=$(story clipped.html --mode dom) || fail "clipped dom: extract failed"
+[ "$out" = "$clipped_all" ] || fail "clipped, dom: unseen text not kept: $out"
 
 [ $failures -eq 0 ] && echo "cli_visual_signals: all checks passed"
 exit $((failures > 0))

@@ -393,6 +393,9 @@ static const char *visually_hidden(const sb_story_ctx *c, int elem)
         return "not shown: no box in the render [visual_hidden=1]";
     if (f->rect.x + f->rect.w <= 0 || f->rect.y + f->rect.h <= 0)
         return "off-screen: placed wholly before the page's origin [visual_hidden=1]";
+    if (r->drop_unseen && f->unseen)
+        return "not seen: its text is clipped to nothing or lies before the page's origin "
+               "[visual_clip=1]";
     return NULL;
 }
 

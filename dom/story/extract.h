@@ -33,6 +33,11 @@ typedef struct sb_elem_render {
     int font_weight;       /* computed, 100..900; 0 when not rendered */
     unsigned prose_chars;  /* rendered text characters outside links */
     sb_rect rect;          /* border box, absolute page px */
+    /* The reader sees none of its text: it lies in a box that clips its
+     * content to at most 1 px (overflow hidden: the "screen reader only"
+     * pattern, a collapsed panel) or wholly before the page's origin
+     * (text-indent: -9999px), though the element has a box. */
+    bool unseen;
 } sb_elem_render;
 
 typedef struct sb_dom_render {
@@ -44,6 +49,10 @@ typedef struct sb_dom_render {
      * offsets) is not story; unless that would be more than two thirds of
      * the story roots' paragraphs (extract.c's check_hidden_share). */
     bool drop_hidden;
+    /* The visual_clip signal: with drop_hidden, a paragraph whose text is
+     * all unseen (sb_elem_render.unseen) is hidden as well, under the same
+     * two-thirds check. */
+    bool drop_unseen;
     /* The story column: the text box of the block the layout chose as the
      * region (w == 0: no region).  With drop_beside (the visual_sidebar
      * signal), a paragraph narrower than the column that lies beside it

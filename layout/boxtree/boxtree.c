@@ -167,7 +167,8 @@ sb_boxtree *sb_boxtree_build_with_fonts(const sb_doc *doc, const sb_layout_opts 
             sb_textrun *run = t->n_runs ? &t->runs[t->n_runs - 1] : NULL;
             /* Runs continue only over consecutive words of one element. */
             if (run && run->box == parent && i > 0 && r->nodes[i - 1].is_text &&
-                r->nodes[i - 1].parent == n->parent && same_line(run, n)) {
+                r->nodes[i - 1].parent == n->parent && same_line(run, n) &&
+                run->unseen == n->unseen) {
                 /* a space where the line has a gap (words litehtml split
                  * without one, as in CJK text, are joined) */
                 bool gap = (long long)n->x > (long long)run->rect.x + run->rect.w;
@@ -186,6 +187,7 @@ sb_boxtree *sb_boxtree_build_with_fonts(const sb_doc *doc, const sb_layout_opts 
                 run->box = parent;
                 run->chars = n->chars;
                 run->in_link = n->in_link;
+                run->unseen = n->unseen;
                 run->font_size = n->font_size;
                 run->font = -1;
                 if (keep) {
@@ -198,6 +200,8 @@ sb_boxtree *sb_boxtree_build_with_fonts(const sb_doc *doc, const sb_layout_opts 
             t->boxes[parent].own_chars += n->chars;
             /* Ancestors get the counts in the pass below. */
             t->boxes[parent].text_chars += n->chars;
+            if (n->unseen)
+                t->boxes[parent].unseen_chars += n->chars;
             if (n->in_link)
                 t->boxes[parent].link_chars += n->chars;
             continue;
@@ -220,6 +224,7 @@ sb_boxtree *sb_boxtree_build_with_fonts(const sb_doc *doc, const sb_layout_opts 
         box->is_image = n->is_image;
         box->is_inline = n->display == SB_RDISP_INLINE || n->display == SB_RDISP_INLINE_BLOCK;
         box->is_fixed = n->is_fixed;
+        box->clipped = n->unseen;
         if (keep && n->is_image) {
             t->image_labels[b].off = (unsigned)text.len;
             append_image_label(&text, doc, n);
@@ -241,6 +246,7 @@ sb_boxtree *sb_boxtree_build_with_fonts(const sb_doc *doc, const sb_layout_opts 
         if (box->parent >= 0) {
             t->boxes[box->parent].text_chars += box->text_chars;
             t->boxes[box->parent].link_chars += box->link_chars;
+            t->boxes[box->parent].unseen_chars += box->unseen_chars;
         }
     }
     if (keep) {

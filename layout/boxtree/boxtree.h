@@ -37,6 +37,11 @@ typedef struct sb_box {
     bool is_image;         /* img, or an element painted as an image */
     bool is_inline;        /* display inline / inline-block */
     bool is_fixed;         /* position: fixed (or inside one) */
+    /* Of text_chars, those the reader cannot see: clipped to nothing by
+     * a box that hides its overflow (render.h's sb_rnode.unseen) or placed
+     * wholly before the page's origin. */
+    unsigned unseen_chars;
+    bool clipped;          /* inside (or is) a box clipping to nothing */
 } sb_box;
 
 typedef struct sb_textrun {
@@ -44,6 +49,7 @@ typedef struct sb_textrun {
     int box;               /* box index of the element owning the text */
     unsigned chars;
     bool in_link;
+    bool unseen;           /* clipped to nothing or before the origin */
     int font_size;
     unsigned text_off;     /* keep_text: the run's words, a space where
                               the line shows a gap between two, */
