@@ -88,6 +88,9 @@ typedef struct sb_render {
     size_t css_rules_in, css_rules_kept;
     size_t floats_removed; /* floats beyond the first 1000 put in normal
                               flow (litehtml's float layout is quadratic) */
+    size_t unstyled;       /* children of display:none elements whose style,
+                              and their whole subtree's, was never
+                              computed (render.cpp) */
     /* With keep_text only (else NULL, 0): the words' bytes and faces. */
     char *text;
     size_t text_len;

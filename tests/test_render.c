@@ -81,8 +81,9 @@ static void test_mapping_exact_on_samples(void **state)
 static void test_style_lookups(void **state)
 {
     (void)state;
-    const char *pages[] = {"style_lookups.html", "cascade.html", "floats.html", "table.html",
-                           "hidden.html", "mapping.html", "flex.html", NULL};
+    const char *pages[] = {"style_lookups.html", "cascade.html", "floats.html",
+                           "table.html",         "hidden.html",  "hidden_subtree.html",
+                           "mapping.html",       "flex.html",    NULL};
     for (int i = 0; pages[i]; i++) {
         sb_doc *d = load_doc(pages[i]);
         size_t checked = 0;
@@ -94,6 +95,48 @@ static void test_style_lookups(void **state)
             fail_msg("%s: only %zu lookups compared", pages[i], checked);
         sb_doc_free(d);
     }
+}
+
+static int elem_with_id(const sb_doc *d, const char *id)
+{
+    for (size_t e = 0; e < d->n_elems; e++) {
+        const char *v = sb_attr(d->elems[e], "id");
+        if (v && strcmp(v, id) == 0)
+            return (int)e;
+    }
+    fail_msg("no element with id %s", id);
+    return -1;
+}
+
+/* Elements inside a display:none element (hidden by a stylesheet rule, a
+ * style="" attribute, [hidden]) are left without a computed style
+ * (render.cpp: memo_element::parse_styles), and have no box, as before;
+ * a hidden element shown again by an !important rule is styled whole. */
+static void test_hidden_subtrees_unstyled(void **state)
+{
+    (void)state;
+    sb_doc *d = load_doc("hidden_subtree.html");
+    char err[256];
+    sb_render *r = sb_render_page(d, NULL, NULL, err, sizeof err);
+    assert_non_null(r);
+    /* the subtrees of ul; h2 and form; p: 11 elements and their words */
+    assert_int_equal(r->unstyled, 4);
+    const char *gone[] = {"menu",  "menu_list",  "dialog", "dialog_title",
+                          "panel", "panel_text", NULL};
+    for (int i = 0; gone[i]; i++)
+        if (node_of(r, elem_with_id(d, gone[i])))
+            fail_msg("%s has a box", gone[i]);
+    const char *shown[] = {"forced", "forced_text", "story", "title", "body", "em", NULL};
+    for (int i = 0; shown[i]; i++)
+        if (!node_of(r, elem_with_id(d, shown[i])))
+            fail_msg("%s has no box", shown[i]);
+    const sb_rnode *forced = node_of(r, elem_with_id(d, "forced_text"));
+    const sb_rnode *title = node_of(r, elem_with_id(d, "title"));
+    assert_int_equal(forced->font_size, 16);
+    assert_int_equal(forced->y, 32); /* as before hidden subtrees went unstyled */
+    assert_true(title->y > forced->y);
+    sb_render_free(r);
+    sb_doc_free(d);
 }
 
 /* The user-agent stylesheet is pruned by the page's names like the page's
@@ -971,6 +1014,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mapping_exact_on_samples),
         cmocka_unit_test(test_style_lookups),
+        cmocka_unit_test(test_hidden_subtrees_unstyled),
         cmocka_unit_test(test_ua_css_pruned),
         cmocka_unit_test(test_serialisation),
         cmocka_unit_test(test_depth_cap),
