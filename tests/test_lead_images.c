@@ -493,6 +493,15 @@ static void test_compound_ad_name(void **state)
     assert_non_null(sb_image_furniture_name("tracking-pixel image"));
 }
 
+static void test_own_compound_name(void **state)
+{
+    (void)state;
+    /* The same compound name on the <img> itself (no box around it says
+     * "hero"): the picture under the headline, not the later figure. */
+    expect("own_compound_name.html", PAGE_URL,
+           "https://news.example.org/media/2024/05/storm-harbour-wall.jpg", NULL);
+}
+
 static void test_lead_own_names(void **state)
 {
     (void)state;
@@ -636,6 +645,7 @@ int main(void)
         cmocka_unit_test(test_loader_named_lazy), cmocka_unit_test(test_square_crop_path),
         cmocka_unit_test(test_header_above_headline), cmocka_unit_test(test_declared_logo),
         cmocka_unit_test(test_size_named_files), cmocka_unit_test(test_short_file_names),
+        cmocka_unit_test(test_own_compound_name),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

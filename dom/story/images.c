@@ -577,9 +577,13 @@ static sb_noise furniture_noise(const sb_story_ctx *c, int e, bool lead, bool ow
             continue;
         const GumboNode *n = c->doc->elems[a];
         const char *id = sb_attr(n, "id");
+        /* The image's own names too: boilerplate.c reads the token "ads"
+         * in "block-image-ads hero-image" on the <img> itself as it would
+         * on a box; image_rules judges a picture's names (the compound
+         * rule) in reject_reason. */
         if (own == SB_NOISE_TOKENS &&
             (((!id || !*id) && responsive_visibility(sb_attr(n, "class"))) ||
-             (a != e && names_picture_box(n))))
+             names_picture_box(n)))
             continue;
         if (a != e && (own == SB_NOISE_TOKENS || own == SB_NOISE_CONTAINER) &&
             (lead || (headline_elem >= 0 && holds(c, a, headline_elem)))) {
