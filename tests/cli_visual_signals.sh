@@ -16,6 +16,9 @@
 #     with neutral class names: only the render sees that nobody can read
 #     them.  Off by default (it changed no corpus page): asserted on when
 #     asked, off by default.
+#   - visual_caption: caption_type.html sets its <figcaption> smaller than
+#     the body and, below the figure, an unnamed dek that begins with the
+#     picture's alt text in the body's type: not a second caption.
 # dom, which has no render, keeps what the signals drop.
 #
 #     bash tests/cli_visual_signals.sh path/to/storybox
@@ -162,6 +165,33 @@ out=$(story clipped.html --mode hybrid) || fail "clipped off: extract failed"
 [ "$out" = "$clipped_all" ] || fail "clipped, visual_clip off (default): unseen text not kept: $out"
 out=$(story clipped.html --mode dom) || fail "clipped dom: extract failed"
 [ "$out" = "$clipped_all" ] || fail "clipped, dom: unseen text not kept: $out"
+
+# --- visual_caption ---------------------------------------------------------
+bridge_title="New footbridge opens over the canal"
+bridge_dek="The new footbridge links the market square with the station across the canal. It opened on Saturday after a year of work, and cyclists may use it too."
+bridge_body="The footbridge across the canal opened to walkers and cyclists on Saturday morning, a year after the old swing bridge beside the lock was closed because its frame had rusted through.
+
+The new bridge is high enough for the canal's boats to pass beneath it without waiting, so the lock keeper no longer has to swing a bridge open a dozen times a day in the summer.
+
+It cost the town a little less than the council had set aside, and the money left over will pay for new lamps along the towpath between the bridge and the station.
+
+Traders in the market square said they hoped the shorter walk from the station would bring more visitors to the Saturday market, which has lost custom since the old bridge closed."
+out=$(story caption_type.html --mode hybrid --explain) || fail "caption_type: extract failed"
+[ "$out" = "$bridge_title
+
+$bridge_dek
+
+$bridge_body" ] || fail "caption_type, visual_caption on (default): the dek is not kept: $out"
+grep -q "^visual_caption: body text 16 px, captions smaller: a paragraph repeating a picture's alt text in the body's type is not its caption$" "$tmp/err" ||
+    fail "caption_type: the signal is not explained"
+out=$(story caption_type.html --mode hybrid --param visual_caption=0) || fail "caption_type off: extract failed"
+[ "$out" = "$bridge_title
+
+$bridge_body" ] || fail "caption_type, visual_caption=0: the dek is kept: $out"
+out=$(story caption_type.html --mode dom) || fail "caption_type dom: extract failed"
+[ "$out" = "$bridge_title
+
+$bridge_body" ] || fail "caption_type, dom: the dek is kept: $out"
 
 [ $failures -eq 0 ] && echo "cli_visual_signals: all checks passed"
 exit $((failures > 0))

@@ -134,7 +134,50 @@ static bool in_caption(const sb_story_ctx *c, const sb_para *p, int root)
         if (e == root)
             break;
     }
-    return repeats_image_alt(c, p);
+    if (!repeats_image_alt(c, p))
+        return false;
+    /* visual_caption: the page's own captions are smaller than its body
+     * text, and this paragraph is not. */
+    const sb_dom_render *r = c->in->render;
+    if (r && r->caption_by_type && r->elems && c->captions_smaller && p->elem >= 0 &&
+        (size_t)p->elem < r->n_elems && r->elems[p->elem].rendered &&
+        r->elems[p->elem].font_size >= c->body_font)
+        return false;
+    return true;
+}
+
+/* The visual_caption signal's facts: the body font (the rendered size
+ * carrying most paragraph text) and whether some <figcaption> is
+ * rendered smaller than it. */
+static void measure_caption_type(sb_story_ctx *c)
+{
+    const sb_dom_render *r = c->in->render;
+    if (!r || !r->caption_by_type || !r->elems)
+        return;
+    enum { MAX_PX = 128 };
+    unsigned long by_size[MAX_PX] = {0};
+    for (size_t i = 0; i < c->n_paras; i++) {
+        int e = c->paras[i].elem;
+        if (e < 0 || (size_t)e >= r->n_elems || !r->elems[e].rendered)
+            continue;
+        int fs = r->elems[e].font_size;
+        if (fs > 0 && fs < MAX_PX)
+            by_size[fs] += c->paras[i].len;
+    }
+    int best = 0;
+    for (int fs = 1; fs < MAX_PX; fs++)
+        if (by_size[fs] > by_size[best])
+            best = fs;
+    c->body_font = best;
+    for (size_t e = 0; best && e < c->doc->n_elems && e < r->n_elems && !c->captions_smaller; e++)
+        c->captions_smaller = sb_tag(c->doc->elems[e]) == GUMBO_TAG_FIGCAPTION &&
+                              r->elems[e].rendered && r->elems[e].font_size > 0 &&
+                              r->elems[e].font_size < best;
+    if (c->explain && c->captions_smaller)
+        fprintf(c->explain,
+                "visual_caption: body text %d px, captions smaller: a paragraph repeating a "
+                "picture's alt text in the body's type is not its caption\n",
+                best);
 }
 
 /* Headings at least this long (bytes) are prose set in a heading tag. */
@@ -1299,6 +1342,7 @@ int sb_story_extract(const sb_dom_input *in, const sb_meta *meta, sb_story *out)
     c.explain = in->explain;
     sb_paras_build(&c);
     sb_noise_mark(&c);
+    measure_caption_type(&c);
 
     /* The caller's metadata when it read it already (one pass per page). */
     sb_meta own_meta;

@@ -78,6 +78,11 @@ typedef struct sb_dom_render {
      * story so far and the next kept paragraph ends the story: what lies
      * that far below is other content (comments, a footer's prose). */
     bool end_far_below;
+    /* The visual_caption signal: on a page that renders its <figcaption>s
+     * in a smaller type than its body text, a paragraph that only repeats
+     * a nearby picture's alt text but is set in the body's type or larger
+     * is not that picture's caption (an excerpt or dek that restates it). */
+    bool caption_by_type;
 } sb_dom_render;
 
 /* visual_below's gap, in first screens (SB_FIRST_SCREEN_PX). */

@@ -75,6 +75,11 @@ typedef struct sb_story_ctx {
     /* The visual_hidden signal is off for this pass: it would hide more
      * than two thirds of the story (extract.c's check_hidden_share). */
     bool hidden_untrusted;
+    /* The visual_caption signal (extract.c's caption_by_type): the body
+     * text's rendered font size, and whether the page sets its captions
+     * (<figcaption>) in a smaller type than that; 0 / false until known. */
+    int body_font;
+    bool captions_smaller;
 } sb_story_ctx;
 
 /* paragraphs.c: splits the document into paragraph runs (document order)
