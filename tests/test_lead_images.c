@@ -555,6 +555,16 @@ static void test_header_above_headline(void **state)
            "https://news.example.org/media/2024/05/storm-quayside.jpg", NULL);
 }
 
+static void test_header_unsized(void **state)
+{
+    (void)state;
+    /* The story header's picture has no size in the markup: unknown is
+     * no reason to pass it over; it leads over the captioned chart further
+     * down. */
+    expect("header_unsized.html", PAGE_URL,
+           "https://news.example.org/media/2024/05/storm-quayside-wide.jpg", NULL);
+}
+
 static void test_declared_logo(void **state)
 {
     (void)state;
@@ -643,7 +653,8 @@ int main(void)
         cmocka_unit_test(test_header_banner),   cmocka_unit_test(test_keyed_size_whole_token),
         cmocka_unit_test(test_compound_ad_name), cmocka_unit_test(test_lead_own_names),
         cmocka_unit_test(test_loader_named_lazy), cmocka_unit_test(test_square_crop_path),
-        cmocka_unit_test(test_header_above_headline), cmocka_unit_test(test_declared_logo),
+        cmocka_unit_test(test_header_above_headline), cmocka_unit_test(test_header_unsized),
+        cmocka_unit_test(test_declared_logo),
         cmocka_unit_test(test_size_named_files), cmocka_unit_test(test_short_file_names),
         cmocka_unit_test(test_own_compound_name),
     };

@@ -974,14 +974,45 @@ static void judge_element(scan *s, int i, bool background_only)
  * date; not a teaser list), and it is picture-sized (HEADER_AREA_MIN px^2
  * or more, no longer than HEADER_ASPECT_MAX to one: not a banner).  Its
  * size: the rendered box, else the width and height attributes, else the
- * largest srcset width (AREA_SRCSET_ASPECT of it as height); unknown is
- * not a picture. */
+ * largest srcset width (AREA_SRCSET_ASPECT of it as height).  An unknown
+ * size passes for a photograph's file (photo_file) or a <picture>'s image:
+ * a header picture's size often comes from the stylesheet and the file
+ * alone, and the candidate's names, URL and box are still judged
+ * (reject_reason).  Measured on trafilatura's hints-stripped check: 11
+ * pages showed their picture above the headline with no size in the
+ * markup, and none was a candidate; passing every unknown size also took
+ * decoration above the headline (a border PNG, a button, a print GIF, an
+ * SVG mark). */
 #define HEADER_LEVELS 6
 #define HEADER_TEXT_MAX 400u
 #define HEADER_AREA_MIN 40000.0
 #define HEADER_ASPECT_MAX 4.0
 
-static bool in_story_header(const sb_story_ctx *c, int img, int headline, int srcset_width)
+/* The URL names a photograph's file (JPEG, WebP, AVIF): drawings, icons
+ * and page decoration come as SVG, GIF or PNG. */
+static bool photo_file(const char *url)
+{
+    static const char *const exts[] = {".jpg", ".jpeg", ".webp", ".avif", NULL};
+    size_t end = strcspn(url, "?#");
+    for (int i = 0; exts[i]; i++) {
+        size_t n = strlen(exts[i]);
+        if (end >= n && strncasecmp(url + end - n, exts[i], n) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* The image is a <picture>'s: the page offers it in several renditions. */
+static bool in_picture(const GumboNode *img)
+{
+    const GumboNode *p = img->parent;
+    return p && sb_is_element(p) && strcmp(sb_tag_name(p), "picture") == 0;
+}
+
+/* NULL when image `img` (showing `url`) is a picture of the story's
+ * header; else why not (for --explain). */
+static const char *in_story_header(const sb_story_ctx *c, int img, int headline, int srcset_width,
+                                   const char *url)
 {
     int a = c->info[headline].parent;
     bool shared = false;
@@ -989,13 +1020,13 @@ static bool in_story_header(const sb_story_ctx *c, int img, int headline, int sr
          up++, a = c->info[a].parent)
         shared = holds(c, a, img);
     if (!shared)
-        return false;
+        return "shares no box with the headline";
     unsigned between = 0;
     for (size_t p = 0; p < c->n_paras && between <= HEADER_TEXT_MAX; p++)
         if (c->paras[p].elem > img && c->paras[p].elem < headline)
             between += c->paras[p].len;
     if (between > HEADER_TEXT_MAX)
-        return false;
+        return "text stands between it and the headline";
     const GumboNode *n = c->doc->elems[img];
     double w = int_attr(n, "width"), h = int_attr(n, "height");
     const sb_elem_render *b = box_of(c, img);
@@ -1009,9 +1040,12 @@ static bool in_story_header(const sb_story_ctx *c, int img, int headline, int sr
         h = srcset_width * AREA_SRCSET_ASPECT;
     }
     if (!w || !h)
-        return false;
+        return photo_file(url) || in_picture(n) ? NULL
+                                                : "size unknown, and no photograph's file";
     double aspect = w > h ? w / h : h / w;
-    return w * h >= HEADER_AREA_MIN && aspect <= HEADER_ASPECT_MAX;
+    if (w * h < HEADER_AREA_MIN)
+        return "smaller than a picture";
+    return aspect <= HEADER_ASPECT_MAX ? NULL : "a banner";
 }
 
 /* The lead zone ends at the LEAD_ZONE_PARAS-th story paragraph after
@@ -1143,15 +1177,21 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
         char *url = image_url(n, &superseded, &sw);
         char *abs = url ? sb_url_resolve(s.base, url) : NULL;
         bool rendition = false;
+        const char *why_not = NULL;
         for (size_t m = 0; abs && meta && m < meta->n_images && !rendition; m++)
             rendition = sb_same_picture(abs, meta->images[m]);
         free(abs);
         if (rendition)
             judge(&s, url, "img above the headline", n, i, i, sw, superseded);
-        else if (url && s.headline_elem == start && in_story_header(c, i, start, sw))
+        else if (url && s.headline_elem == start &&
+                 !(why_not = in_story_header(c, i, start, sw, url)))
             judge(&s, url, "img in the story header", n, i, i, sw, superseded);
-        else
+        else {
+            if (url && why_not && c->explain)
+                fprintf(c->explain, "image e%d not a candidate above the headline %s (%s)\n", i,
+                        url, why_not);
             free(url);
+        }
     }
     for (int i = start; i < end && s.judged < MAX_CANDIDATES; i++)
         judge_element(&s, i, false);
