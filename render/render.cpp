@@ -235,7 +235,7 @@ size_t count_text_runs(const char *html)
 // changes float).  A memo keeps the answer without the caller's default,
 // so every default stays the caller's.
 struct style_memo {
-    bool open = false; // styles computed: lookups may be remembered
+    bool open = false;   // styles computed: lookups may be remembered
     size_t unstyled = 0; // subtrees left unstyled inside hidden elements
     // Property names to small ids, by content (the same name may come from
     // different string literals).  Names come as string literals, so the
@@ -250,6 +250,26 @@ struct style_memo {
     static const int slots = 512; // pointer -> id, open addressing
     const litehtml::tchar_t *slot_ptr[slots] = {};
     int slot_id[slots] = {};
+    // name text -> id + 1 (0: empty), for the keys of an element's map
+    int text_slot[slots] = {};
+
+    static size_t text_hash(const char *s, size_t n)
+    {
+        uint32_t h = 2166136261u;
+        for (size_t i = 0; i < n; i++)
+            h = (h ^ (unsigned char)s[i]) * 16777619u;
+        return h & (slots - 1);
+    }
+
+    // The id of a name already asked for, by its text; -1 if none.
+    int id_of_text(const litehtml::tstring &name) const
+    {
+        for (size_t i = text_hash(name.data(), name.size()); text_slot[i];
+             i = (i + 1) & (slots - 1))
+            if (keys[text_slot[i] - 1] == name)
+                return text_slot[i] - 1;
+        return -1;
+    }
 
     // -1 when the table is full (the lookup is then not remembered).
     int id_of(const litehtml::tchar_t *name)
@@ -273,6 +293,11 @@ struct style_memo {
             names[n_names] = name;
             keys[n_names] = name;
             n_names++;
+            for (size_t i = text_hash(name, std::strlen(name));; i = (i + 1) & (slots - 1))
+                if (!text_slot[i]) {
+                    text_slot[i] = id + 1;
+                    break;
+                }
         }
         for (int probe = 0; probe < slots; probe++) {
             size_t i = (h + (size_t)probe) & (slots - 1);
@@ -315,6 +340,59 @@ bool is_inherit(const litehtml::tchar_t *v)
     return (v[0] == 'i' || v[0] == 'I') && strcasecmp(v, "inherit") == 0;
 }
 
+// An element's own declarations by name id, read once from its map:
+// parse_styles asks about sixty names of every element, most of them not
+// set, and a search of the std::map compares strings at each of its
+// levels.  Here a lookup is a bit test and a count of the bits below it.
+// Names first asked after the table was built (n_known and above) are
+// looked up in the map.  The values point into the map, which does not
+// change until the element's declarations do (parse_styles drops the
+// table).
+struct own_table {
+    int n_known;                        // ids below this were known when it was built
+    uint64_t bits[4];                   // set: the element declares this id
+    unsigned rank[4];                   // set bits in the words before each word
+    const litehtml::tchar_t *values[1]; // one per set bit, by id
+
+    static own_table *build(const litehtml::props_map &props, const style_memo &memo)
+    {
+        static_assert(style_memo::max_names <= 256, "own_table holds 256 bits");
+        size_t n = props.size();
+        own_table *t = static_cast<own_table *>(
+            std::malloc(sizeof(own_table) + (n ? n - 1 : 0) * sizeof(const char *)));
+        if (!t)
+            return nullptr; // the map answers
+        t->n_known = memo.n_names;
+        std::memset(t->bits, 0, sizeof t->bits);
+        const size_t keep = 64; // ids of the first declarations, not looked up twice
+        int ids[keep];
+        size_t k = 0;
+        for (const auto &kv : props) {
+            int id = memo.id_of_text(kv.first);
+            if (k < keep)
+                ids[k++] = id;
+            if (id >= 0)
+                t->bits[id >> 6] |= 1ull << (id & 63);
+        }
+        unsigned before = 0;
+        for (int w = 0; w < 4; w++) {
+            t->rank[w] = before;
+            before += (unsigned)__builtin_popcountll(t->bits[w]);
+        }
+        k = 0;
+        for (const auto &kv : props) {
+            int id = k < keep ? ids[k] : memo.id_of_text(kv.first);
+            k++;
+            if (id < 0)
+                continue;
+            uint64_t word = t->bits[id >> 6], bit = 1ull << (id & 63);
+            t->values[t->rank[id >> 6] + (unsigned)__builtin_popcountll(word & (bit - 1))] =
+                kv.second.m_value.c_str();
+        }
+        return t;
+    }
+};
+
 // Our class for every litehtml element class derived from html_tag (the
 // ones that have declarations of their own).
 template <class Base> class memo_element : public Base {
@@ -325,7 +403,11 @@ public:
         : Base(doc), memo_(memo)
     {
     }
-    ~memo_element() override { std::free(found_); }
+    ~memo_element() override
+    {
+        std::free(found_);
+        std::free(own_);
+    }
 
     // What litehtml's html_tag::get_style_property answers, by the same
     // rule: the element's own value unless it is "inherit"; else, when
@@ -369,7 +451,9 @@ public:
     void parse_styles(bool is_reparse) override
     {
         memo_->open = true;
-        n_found_ = 0; // this element's declarations are complete from here
+        n_found_ = 0;    // this element's declarations are complete from here
+        std::free(own_); // style="" (or limit_floats) adds to them: read anew
+        own_ = nullptr;
         litehtml::element::ptr parent = this->parent();
         if (parent && parent->get_display() == litehtml::display_none) {
             memo_->unstyled++;
@@ -382,6 +466,15 @@ public:
     // when they do not set it (exposed for sb_render_check_style_lookups).
     const litehtml::tchar_t *own_property(int id) const
     {
+        if (!own_)
+            own_ = own_table::build(props_of(this->m_style), *memo_);
+        if (own_ && id < own_->n_known) {
+            uint64_t word = own_->bits[id >> 6], bit = 1ull << (id & 63);
+            if (!(word & bit))
+                return nullptr;
+            unsigned rank = own_->rank[id >> 6] + (unsigned)__builtin_popcountll(word & (bit - 1));
+            return own_->values[rank];
+        }
         const litehtml::props_map &props = props_of(this->m_style);
         auto it = props.find(memo_->keys[id]);
         return it == props.end() ? nullptr : it->second.m_value.c_str();
@@ -393,6 +486,7 @@ private:
         const litehtml::tchar_t *value; // NULL: set nowhere up to the root
     };
     style_memo *memo_;
+    mutable own_table *own_ = nullptr; // built at the first lookup
     mutable found *found_ = nullptr;
     mutable unsigned n_found_ = 0, cap_found_ = 0;
 
@@ -896,8 +990,7 @@ size_t limit_floats(litehtml::element *root)
             changed++;
         }
         // nothing inside a hidden element has a computed style (or a box)
-        if (top.second >= el->get_children_count() ||
-            el->get_display() == litehtml::display_none) {
+        if (top.second >= el->get_children_count() || el->get_display() == litehtml::display_none) {
             stack.pop_back();
             continue;
         }

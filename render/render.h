@@ -152,11 +152,13 @@ extern const char sb_render_ua_css[];
 long sb_render_check_mapping(const sb_doc *doc, size_t *checked, char *err, size_t errlen);
 
 /* Checks the render's own style lookups (render.cpp: memo_element, whose
- * own_property reads an element's declarations without litehtml's generic
- * string-keyed lookup) against litehtml's: parses the serialised page
- * twice, once with our element classes and once with litehtml's, and asks
- * every element of both every property name litehtml asked while computing
- * styles (and a few more), inherited and not.  Returns the number of
+ * own_property reads an element's declarations from a table made once per
+ * element instead of litehtml's generic string-keyed lookup) against
+ * litehtml's: parses the serialised page twice, once with our element
+ * classes and once with litehtml's, and asks every element of both (but
+ * what is inside a display:none element, which our classes leave
+ * unstyled) every property name litehtml asked while computing styles
+ * (and a few more), inherited and not.  Returns the number of
  * different answers (0 = same) and the number of lookups compared in
  * *checked; writes the first difference into err. */
 long sb_render_check_style_lookups(const sb_doc *doc, size_t *checked, char *err,
