@@ -502,6 +502,16 @@ static void test_own_compound_name(void **state)
            "https://news.example.org/media/2024/05/storm-harbour-wall.jpg", NULL);
 }
 
+static void test_front_page_link(void **state)
+{
+    (void)state;
+    /* The theme's header picture links to the site's front page: the
+     * story's own figure further down leads.  The rule reads the link, any
+     * host, and rel="home". */
+    expect("front_page_link.html", NULL,
+           "https://news.example.org/media/2024/05/storm-pontoon-repairs.jpg", NULL);
+}
+
 static void test_lead_own_names(void **state)
 {
     (void)state;
@@ -656,7 +666,7 @@ int main(void)
         cmocka_unit_test(test_header_above_headline), cmocka_unit_test(test_header_unsized),
         cmocka_unit_test(test_declared_logo),
         cmocka_unit_test(test_size_named_files), cmocka_unit_test(test_short_file_names),
-        cmocka_unit_test(test_own_compound_name),
+        cmocka_unit_test(test_own_compound_name), cmocka_unit_test(test_front_page_link),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

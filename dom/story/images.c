@@ -472,6 +472,53 @@ static const char *context_reason(const sb_story_ctx *c, const candidate *k)
     return NULL;
 }
 
+/* An href to a site's front page: "/", "https://host", "https://host/",
+ * "/index.html" (any host: a partner's logo links to its site too). */
+static bool front_page_href(const char *href)
+{
+    while (*href && isspace((unsigned char)*href))
+        href++;
+    const char *rest = href;
+    const char *scheme = strstr(href, "//");
+    bool absolute = scheme && (scheme == href || (scheme[-1] == ':' &&
+                                                  strcspn(href, ":/?#") == (size_t)(scheme - 1 - href)));
+    if (absolute)
+        rest = scheme + 2 + strcspn(scheme + 2, "/?#");
+    else if (*href != '/')
+        return false; /* relative to this page: not the front page */
+    size_t n = strcspn(rest, "?#");
+    if (rest[n] == '?')
+        return false;
+    static const char *const front[] = {"", "/", "/index.html", "/index.htm", "/index.php", NULL};
+    for (int i = 0; front[i]; i++)
+        if (strlen(front[i]) == n && strncasecmp(rest, front[i], n) == 0)
+            return n > 0 || rest != href;
+    return false;
+}
+
+/* The image (or a box around it, up to CONTEXT_LEVELS) is a link to a
+ * site's front page, or rel="home": the site's header picture or a logo,
+ * which every page of the site shows, not this story's picture. */
+static bool links_front_page(const sb_story_ctx *c, int e)
+{
+    int level = 0;
+    for (int a = e; a >= 0 && level <= CONTEXT_LEVELS; a = c->info[a].parent, level++) {
+        if (c->info[a].text > CONTEXT_TEXT_MAX || a == c->body)
+            break;
+        const GumboNode *n = c->doc->elems[a];
+        if (sb_tag(n) != GUMBO_TAG_A)
+            continue;
+        const char *rel = sb_attr(n, "rel");
+        char low[128];
+        snprintf(low, sizeof low, " %s ", rel ? rel : "");
+        for (char *p = low; *p; p++)
+            *p = isspace((unsigned char)*p) ? ' ' : (char)tolower((unsigned char)*p);
+        const char *href = sb_attr(n, "href");
+        return strstr(low, " home ") || (href && front_page_href(href));
+    }
+    return false;
+}
+
 /* Pages hide a lazy image until their script loads it (and show a
  * <noscript> copy instead, which our renderer does not lay out): neither
  * is hidden from a reader. */
@@ -705,6 +752,8 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
     }
     if ((why = context_reason(c, k)))
         return why;
+    if (links_front_page(c, k->anchor))
+        return "linked to a site's front page (site header or logo)";
     /* Without a known size, an image in a row of linked images is an
      * icon: a flag or a share button. */
     if (!is_background && !(k->width && k->height) && box_elem == k->anchor &&
