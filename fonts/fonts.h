@@ -13,7 +13,10 @@
  * machine's other fonts and settings cannot change a layout.  Text is
  * shaped with HarfBuzz on the FreeType face, unhinted, so widths are
  * resolution-independent and reproducible; long runs are shaped in pieces
- * of at most 1000 code points, cut before a base character.
+ * of at most 1000 code points, cut before a base character.  Plain words
+ * (printable ASCII with a Latin letter) get the same width without being
+ * shaped: the sum of their characters' advances and of what each pair of
+ * neighbours adds, each shaped once per font (fonts.c).
  *
  * A context is not thread-safe; use one per thread.  Fonts returned by
  * sb_fonts_get stay valid until the context is freed.  sb_fonts_thread
