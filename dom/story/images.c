@@ -1054,8 +1054,7 @@ static const char *in_story_header(const sb_story_ctx *c, int img, int headline,
         h = srcset_width * AREA_SRCSET_ASPECT;
     }
     if (!w || !h)
-        return photo_file(url) || in_picture(n) ? NULL
-                                                : "size unknown, and no photograph's file";
+        return photo_file(url) || in_picture(n) ? NULL : "size unknown, and no photograph's file";
     double aspect = w > h ? w / h : h / w;
     if (w * h < HEADER_AREA_MIN)
         return "smaller than a picture";
