@@ -575,6 +575,26 @@ static void test_header_unsized(void **state)
            "https://news.example.org/media/2024/05/storm-quayside-wide.jpg", NULL);
 }
 
+static void test_header_nested(void **state)
+{
+    (void)state;
+    /* A page builder nests the header picture and the headline eight boxes
+     * below the box they share: the layout shows the picture right above
+     * the headline, and hybrid takes it; dom, without boxes, cannot tell
+     * and takes the chart further down. */
+    sb_story *s = extract("header_nested.html", "hybrid", PAGE_URL);
+    assert_non_null(s->lead_image);
+    assert_string_equal(s->lead_image->url,
+                        "https://news.example.org/media/2024/05/storm-quayside-deep.jpg");
+    assert_true(s->lead_image->has_box);
+    sb_story_free(s);
+    s = extract("header_nested.html", "dom", PAGE_URL);
+    assert_non_null(s->lead_image);
+    assert_string_equal(s->lead_image->url,
+                        "https://news.example.org/media/2024/05/storm-rain-chart.png");
+    sb_story_free(s);
+}
+
 static void test_declared_logo(void **state)
 {
     (void)state;
@@ -664,7 +684,7 @@ int main(void)
         cmocka_unit_test(test_compound_ad_name), cmocka_unit_test(test_lead_own_names),
         cmocka_unit_test(test_loader_named_lazy), cmocka_unit_test(test_square_crop_path),
         cmocka_unit_test(test_header_above_headline), cmocka_unit_test(test_header_unsized),
-        cmocka_unit_test(test_declared_logo),
+        cmocka_unit_test(test_header_nested),    cmocka_unit_test(test_declared_logo),
         cmocka_unit_test(test_size_named_files), cmocka_unit_test(test_short_file_names),
         cmocka_unit_test(test_own_compound_name), cmocka_unit_test(test_front_page_link),
     };

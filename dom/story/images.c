@@ -1018,7 +1018,8 @@ static void judge_element(scan *s, int i, bool background_only)
 
 /* A picture in the story's header, above the headline: it shares a box
  * with the headline at most HEADER_LEVELS above the headline's container
- * (below <body>: sharing only the page is no header),
+ * (below <body>: sharing only the page is no header), or, with a layout,
+ * its box stands right above the headline's (right_above_headline),
  * at most HEADER_TEXT_MAX bytes of text stand between them (a kicker, a
  * date; not a teaser list), and it is picture-sized (HEADER_AREA_MIN px^2
  * or more, no longer than HEADER_ASPECT_MAX to one: not a banner).  Its
@@ -1033,9 +1034,25 @@ static void judge_element(scan *s, int i, bool background_only)
  * decoration above the headline (a border PNG, a button, a print GIF, an
  * SVG mark). */
 #define HEADER_LEVELS 6
+#define HEADER_GAP_PX 200
 #define HEADER_TEXT_MAX 400u
 #define HEADER_AREA_MIN 40000.0
 #define HEADER_ASPECT_MAX 4.0
+
+/* In the layout, image `img` stands right above the headline: its box
+ * ends at most HEADER_GAP_PX above the headline's top and the two overlap
+ * across.  Page builders nest the header picture and the headline in
+ * boxes of their own, many levels below the one they share, while the
+ * page shows them one above the other. */
+static bool right_above_headline(const sb_story_ctx *c, int img, int headline)
+{
+    const sb_elem_render *i = box_of(c, img), *h = box_of(c, headline);
+    if (!i || !h || i->rect.w <= 0 || i->rect.h <= 0)
+        return false;
+    int bottom = i->rect.y + i->rect.h;
+    return bottom <= h->rect.y && h->rect.y - bottom <= HEADER_GAP_PX &&
+           i->rect.x < h->rect.x + h->rect.w && h->rect.x < i->rect.x + i->rect.w;
+}
 
 /* The URL names a photograph's file (JPEG, WebP, AVIF): drawings, icons
  * and page decoration come as SVG, GIF or PNG. */
@@ -1068,8 +1085,9 @@ static const char *in_story_header(const sb_story_ctx *c, int img, int headline,
     for (int up = 0; a >= 0 && a != c->body && up <= HEADER_LEVELS && !shared;
          up++, a = c->info[a].parent)
         shared = holds(c, a, img);
-    if (!shared)
-        return "shares no box with the headline";
+    if (!shared && !right_above_headline(c, img, headline))
+        return c->in->render ? "shares no box with the headline, and the layout shows it elsewhere"
+                             : "shares no box with the headline";
     unsigned between = 0;
     for (size_t p = 0; p < c->n_paras && between <= HEADER_TEXT_MAX; p++)
         if (c->paras[p].elem > img && c->paras[p].elem < headline)
@@ -1089,8 +1107,7 @@ static const char *in_story_header(const sb_story_ctx *c, int img, int headline,
         h = srcset_width * AREA_SRCSET_ASPECT;
     }
     if (!w || !h)
-        return photo_file(url) || in_picture(n) ? NULL
-                                                : "size unknown, and no photograph's file";
+        return photo_file(url) || in_picture(n) ? NULL : "size unknown, and no photograph's file";
     double aspect = w > h ? w / h : h / w;
     if (w * h < HEADER_AREA_MIN)
         return "smaller than a picture";
