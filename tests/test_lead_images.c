@@ -512,6 +512,16 @@ static void test_front_page_link(void **state)
            "https://news.example.org/media/2024/05/storm-pontoon-repairs.jpg", NULL);
 }
 
+static void test_teaser_card(void **state)
+{
+    (void)state;
+    /* A card for another story under the first paragraph (its picture and
+     * title link to the same page) loses to the story's own figure, whose
+     * link to its full-size file makes no card. */
+    expect("teaser_card.html", PAGE_URL,
+           "https://news.example.org/media/2024/05/storm-pontoon-repairs.jpg", NULL);
+}
+
 static void test_lead_own_names(void **state)
 {
     (void)state;
@@ -656,6 +666,7 @@ int main(void)
         cmocka_unit_test(test_header_above_headline), cmocka_unit_test(test_declared_logo),
         cmocka_unit_test(test_size_named_files), cmocka_unit_test(test_short_file_names),
         cmocka_unit_test(test_own_compound_name), cmocka_unit_test(test_front_page_link),
+        cmocka_unit_test(test_teaser_card),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
