@@ -535,7 +535,8 @@ static void test_declared_share_card(void **state)
         sb_story_free(s);
     }
     assert_non_null(sb_image_declared_nonpicture("http://a.example/images/facebook.png"));
-    assert_non_null(sb_image_declared_nonpicture("https://a.example/og-default-1200x630.jpg"));
+    assert_non_null(sb_image_declared_nonpicture("https://a.example/og-share-1200x630.jpg"));
+    assert_null(sb_image_declared_nonpicture("https://a.example/og.jpg"));
     assert_null(sb_image_declared_nonpicture("https://a.example/u/storm-quay_social.jpg"));
     assert_null(sb_image_declared_nonpicture("https://a.example/13sudan-1-facebookjumbo.jpg"));
     assert_null(sb_image_declared_nonpicture("https://a.example/2024/05/1200x630.jpg"));

@@ -122,16 +122,19 @@ const char *sb_image_furniture_url(const char *url)
 /* A site's default sharing card: a file name (the last path segment,
  * without its extension) made only of sharing and generic words, sizes and
  * numbers, one of them naming the sharing ("facebook.png",
- * "fb_landscape_share.png", "og-default-1200x630.jpg"): every page of the
+ * "fb_landscape_share.png", "og-share-1200x630.jpg"): every page of the
  * site declares it.  A story's own card names the story too
  * ("storm-quay_social.jpg", "13sudan-1-facebookjumbo.jpg"). */
 static bool default_share_card(const char *bare)
 {
-    static const char *const sharing[] = {"facebook", "fb", "twitter", "og", "opengraph",
-                                          "share", "sharing", "social", NULL};
+    /* "og" and "opengraph" alone name no sharing: a page's "og.jpg" may
+     * be its own picture. */
+    static const char *const sharing[] = {"facebook", "fb", "twitter", "share", "sharing",
+                                          "social", NULL};
     static const char *const generic[] = {"default", "landscape", "portrait", "square", "card",
                                           "image", "img", "site", "preview", "fallback",
-                                          "large", "small", "big", "summary", NULL};
+                                          "large", "small", "big", "summary", "og",
+                                          "opengraph", NULL};
     const char *name = strrchr(bare, '/');
     name = name ? name + 1 : bare;
     size_t len = strcspn(name, ".");
