@@ -512,6 +512,36 @@ static void test_front_page_link(void **state)
            "https://news.example.org/media/2024/05/storm-pontoon-repairs.jpg", NULL);
 }
 
+static void test_teaser_card(void **state)
+{
+    (void)state;
+    /* A card for another story under the first paragraph (its picture and
+     * title link to the same page) loses to the story's own figure, whose
+     * link to its full-size file makes no card. */
+    expect("teaser_card.html", PAGE_URL,
+           "https://news.example.org/media/2024/05/storm-pontoon-repairs.jpg", NULL);
+}
+
+static void test_declared_share_card(void **state)
+{
+    (void)state;
+    /* A declared file named for the sharing alone is the site's default
+     * card: no lead image when nothing is shown.  A story's own card names
+     * the story as well. */
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("declared_share_card.html", methods[m], PAGE_URL);
+        assert_null(s->lead_image);
+        sb_story_free(s);
+    }
+    assert_non_null(sb_image_declared_nonpicture("http://a.example/images/facebook.png"));
+    assert_non_null(sb_image_declared_nonpicture("https://a.example/og-share-1200x630.jpg"));
+    assert_null(sb_image_declared_nonpicture("https://a.example/og.jpg"));
+    assert_null(sb_image_declared_nonpicture("https://a.example/u/storm-quay_social.jpg"));
+    assert_null(sb_image_declared_nonpicture("https://a.example/13sudan-1-facebookjumbo.jpg"));
+    assert_null(sb_image_declared_nonpicture("https://a.example/2024/05/1200x630.jpg"));
+}
+
 static void test_lead_own_names(void **state)
 {
     (void)state;
@@ -687,6 +717,7 @@ int main(void)
         cmocka_unit_test(test_header_nested),    cmocka_unit_test(test_declared_logo),
         cmocka_unit_test(test_size_named_files), cmocka_unit_test(test_short_file_names),
         cmocka_unit_test(test_own_compound_name), cmocka_unit_test(test_front_page_link),
+        cmocka_unit_test(test_teaser_card), cmocka_unit_test(test_declared_share_card),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -119,6 +119,47 @@ const char *sb_image_furniture_url(const char *url)
     return first_match(path, subs, "logo, icon, sprite, share button or author photo by its file name");
 }
 
+/* A site's default sharing card: a file name (the last path segment,
+ * without its extension) made only of sharing and generic words, sizes and
+ * numbers, one of them naming the sharing ("facebook.png",
+ * "fb_landscape_share.png", "og-share-1200x630.jpg"): every page of the
+ * site declares it.  A story's own card names the story too
+ * ("storm-quay_social.jpg", "13sudan-1-facebookjumbo.jpg"). */
+static bool default_share_card(const char *bare)
+{
+    /* "og" and "opengraph" alone name no sharing: a page's "og.jpg" may
+     * be its own picture. */
+    static const char *const sharing[] = {"facebook", "fb", "twitter", "share", "sharing",
+                                          "social", NULL};
+    static const char *const generic[] = {"default", "landscape", "portrait", "square", "card",
+                                          "image", "img", "site", "preview", "fallback",
+                                          "large", "small", "big", "summary", "og",
+                                          "opengraph", NULL};
+    const char *name = strrchr(bare, '/');
+    name = name ? name + 1 : bare;
+    size_t len = strcspn(name, ".");
+    bool shares = false;
+    for (size_t i = 0; i < len;) {
+        while (i < len && !isalnum((unsigned char)name[i]))
+            i++;
+        size_t n = 0;
+        while (i + n < len && isalnum((unsigned char)name[i + n]))
+            n++;
+        if (!n)
+            break;
+        bool known = strspn(name + i, "0123456789x") >= n; /* a size or a number */
+        for (int w = 0; !known && sharing[w]; w++)
+            if (strlen(sharing[w]) == n && strncmp(name + i, sharing[w], n) == 0)
+                known = shares = true;
+        for (int w = 0; !known && generic[w]; w++)
+            known = strlen(generic[w]) == n && strncmp(name + i, generic[w], n) == 0;
+        if (!known)
+            return false;
+        i += n;
+    }
+    return shares;
+}
+
 const char *sb_image_declared_nonpicture(const char *url)
 {
     if (!url)
@@ -138,6 +179,8 @@ const char *sb_image_declared_nonpicture(const char *url)
     const char *why = first_match(bare, subs, "declared image is a logo, icon, avatar or blank");
     if (!why && file_name_1x1(low))
         why = "declared image is a logo, icon, avatar or blank";
+    if (!why && default_share_card(bare))
+        why = "declared image is the site's default sharing card";
     return why ? why : sb_image_ad_url(url);
 }
 

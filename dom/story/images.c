@@ -519,6 +519,70 @@ static bool links_front_page(const sb_story_ctx *c, int e)
     return false;
 }
 
+/* A teaser card for another page: the picture is a link (within
+ * CARD_LINK_LEVELS of it) to a page that a title beside it also links to,
+ * a link of CARD_TITLE_MIN bytes or more of text inside the card (the
+ * nearest ancestors, up to CONTEXT_LEVELS, holding at most
+ * CARD_TEXT_MAX bytes of text), and that title is not this story's
+ * headline (a post page links its own picture and title to itself).  A
+ * link to an image file (the full-size picture) makes no card. */
+#define CARD_LINK_LEVELS 3
+#define CARD_TITLE_MIN 20u
+#define CARD_TEXT_MAX 1000u
+#define CARD_HEADLINE_SIM 0.5
+
+static bool image_file_href(const char *href)
+{
+    static const char *const ext[] = {".jpg", ".jpeg", ".png", ".gif", ".webp", ".avif", ".svg",
+                                      NULL};
+    size_t n = strcspn(href, "?#");
+    for (int i = 0; ext[i]; i++) {
+        size_t m = strlen(ext[i]);
+        if (n >= m && strncasecmp(href + n - m, ext[i], m) == 0)
+            return true;
+    }
+    return false;
+}
+
+static bool holds(const sb_story_ctx *c, int a, int e);
+
+static bool teaser_card(const sb_story_ctx *c, int e, const char *headline)
+{
+    int link = -1;
+    for (int a = e, up = 0; a >= 0 && up <= CARD_LINK_LEVELS && link < 0;
+         a = c->info[a].parent, up++)
+        if (sb_tag(c->doc->elems[a]) == GUMBO_TAG_A)
+            link = a;
+    const char *href = link >= 0 ? sb_attr(c->doc->elems[link], "href") : NULL;
+    if (!href || !*href || *href == '#' || image_file_href(href))
+        return false;
+    int level = 0;
+    for (int a = c->info[link].parent; a >= 0 && a != c->body && level < CONTEXT_LEVELS;
+         a = c->info[a].parent, level++) {
+        if (c->info[a].text > CARD_TEXT_MAX)
+            break;
+        int depth = c->info[a].depth;
+        for (size_t i = (size_t)a + 1; i < c->doc->n_elems && c->info[i].depth > depth; i++) {
+            const GumboNode *n = c->doc->elems[i];
+            if (sb_tag(n) != GUMBO_TAG_A || holds(c, link, (int)i))
+                continue;
+            const char *other = sb_attr(n, "href");
+            if (!other || strcmp(other, href) != 0)
+                continue;
+            /* The link's own text (info[].text counts it for its block). */
+            sb_buf b = SB_BUF_INIT;
+            sb_node_text(n, &b, false);
+            const char *title = b.data ? sb_text_trim(b.data) : "";
+            bool card = strlen(title) >= CARD_TITLE_MIN &&
+                        !(headline && sb_white_str(title, headline) >= CARD_HEADLINE_SIM);
+            sb_buf_free(&b);
+            if (card)
+                return true;
+        }
+    }
+    return false;
+}
+
 /* Pages hide a lazy image until their script loads it (and show a
  * <noscript> copy instead, which our renderer does not lay out): neither
  * is hidden from a reader. */
@@ -754,6 +818,8 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
         return why;
     if (links_front_page(c, k->anchor))
         return "linked to a site's front page (site header or logo)";
+    if (teaser_card(c, k->anchor, s->headline))
+        return "teaser card: the picture and a title beside it link to another page";
     /* Without a known size, an image in a row of linked images is an
      * icon: a flag or a share button. */
     if (!is_background && !(k->width && k->height) && box_elem == k->anchor &&
