@@ -556,14 +556,27 @@ static bool is_wide(unsigned c)
            (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x20000 && c <= 0x3FFFD);
 }
 
-/* Advance of one shaping call, 26.6 px. */
-static long shape_advance(sb_font *f, const char *s, size_t n)
+/* Shapes s with the context's buffer, which then holds the glyphs; as
+ * Latin left to right when `latin`, else with the guessed script.  The
+ * language is guessed either way, as for words. */
+static hb_buffer_t *shape_into_buffer(sb_font *f, const char *s, size_t n, bool latin)
 {
     hb_buffer_t *buf = f->ctx->buf;
     hb_buffer_clear_contents(buf);
     hb_buffer_add_utf8(buf, s, (int)n, 0, (int)n);
+    if (latin) {
+        hb_buffer_set_script(buf, HB_SCRIPT_LATIN);
+        hb_buffer_set_direction(buf, HB_DIRECTION_LTR);
+    }
     hb_buffer_guess_segment_properties(buf);
     hb_shape(f->hb, buf, NULL, 0);
+    return buf;
+}
+
+/* Advance of one shaping call, 26.6 px. */
+static long shape_advance(sb_font *f, const char *s, size_t n)
+{
+    hb_buffer_t *buf = shape_into_buffer(f, s, n, false);
     unsigned count = 0;
     hb_glyph_info_t *info = hb_buffer_get_glyph_infos(buf, &count);
     hb_glyph_position_t *pos = hb_buffer_get_glyph_positions(buf, &count);
@@ -670,13 +683,7 @@ typedef struct ascii_widths {
  * ids; returns the glyph count. */
 static unsigned shape_latin(sb_font *f, const char *s, size_t n, long *advance, uint32_t *glyphs)
 {
-    hb_buffer_t *buf = f->ctx->buf;
-    hb_buffer_clear_contents(buf);
-    hb_buffer_add_utf8(buf, s, (int)n, 0, (int)n);
-    hb_buffer_set_script(buf, HB_SCRIPT_LATIN);
-    hb_buffer_set_direction(buf, HB_DIRECTION_LTR);
-    hb_buffer_guess_segment_properties(buf); /* the language, as for words */
-    hb_shape(f->hb, buf, NULL, 0);
+    hb_buffer_t *buf = shape_into_buffer(f, s, n, true);
     unsigned count = 0;
     hb_glyph_info_t *info = hb_buffer_get_glyph_infos(buf, &count);
     hb_glyph_position_t *pos = hb_buffer_get_glyph_positions(buf, &count);
