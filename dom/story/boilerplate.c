@@ -413,8 +413,11 @@ bool sb_caption_named(const sb_story_ctx *c, int id)
  * this holds for every later judgement of the page. */
 static void count_clean_text(sb_story_ctx *c)
 {
-    for (size_t i = 0; i < c->doc->n_elems; i++)
-        c->info[i].clean_text = c->info[i].clean_link = c->info[i].clean_commas = 0;
+    for (size_t i = 0; i < c->doc->n_elems; i++) {
+        sb_elem_info *e = &c->info[i];
+        e->clean_text = e->clean_link = e->clean_commas = 0;
+        e->clean_para = e->clean_link_heading = 0;
+    }
     for (size_t i = 0; i < c->n_paras; i++) {
         const sb_para *p = &c->paras[i];
         if (c->info[p->elem].noise)
@@ -423,7 +426,17 @@ static void count_clean_text(sb_story_ctx *c)
             c->info[e].clean_text += p->len;
             c->info[e].clean_link += p->link_len;
             c->info[e].clean_commas += p->commas;
+            c->info[e].clean_para++;
         }
+    }
+    /* A linked heading's own count is its n_link_heading less its
+     * children's (headings do not nest, so that is 0 or 1). */
+    for (size_t i = 0; i < c->doc->n_elems; i++) {
+        GumboTag t = sb_tag(c->doc->elems[i]);
+        if (c->info[i].noise || t < GUMBO_TAG_H1 || t > GUMBO_TAG_H6 || !c->info[i].n_link_heading)
+            continue;
+        for (int e = (int)i; e >= 0; e = c->info[e].parent)
+            c->info[e].clean_link_heading++;
     }
 }
 
@@ -511,6 +524,16 @@ bool sb_teaser_list(const sb_story_ctx *c, int id)
     return e->n_link_heading >= TEASER_LIST_MIN_HEADINGS && e->n_link_heading * 3 >= e->n_para;
 }
 
+/* The same judged on what the stronger signals left, as thin_container
+ * is: a story column is no teaser list because the related-links <aside>
+ * inside it has linked headings (the aside is dropped on its own). */
+static bool clean_teaser_list(const sb_story_ctx *c, int id)
+{
+    const sb_elem_info *e = &c->info[id];
+    return e->clean_link_heading >= TEASER_LIST_MIN_HEADINGS &&
+           e->clean_link_heading * 3 >= e->clean_para;
+}
+
 void sb_noise_mark_containers(sb_story_ctx *c, const int *roots, size_t n_roots)
 {
     for (size_t r = 0; r < n_roots; r++) {
@@ -527,7 +550,7 @@ void sb_noise_mark_containers(sb_story_ctx *c, const int *roots, size_t n_roots)
              * story column, not a list inside it. */
             if (e->clean_text * 2 > c->info[root].clean_text)
                 continue;
-            if (thin_container(c, (int)i) || sb_teaser_list(c, (int)i))
+            if (thin_container(c, (int)i) || clean_teaser_list(c, (int)i))
                 e->own_noise = SB_NOISE_CONTAINER;
         }
     }

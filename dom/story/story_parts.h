@@ -43,6 +43,8 @@ typedef struct sb_elem_info {
     unsigned n_p;          /* <p> elements in the subtree */
     unsigned n_li, n_img, n_input, n_embed, n_heading;
     unsigned n_link_heading; /* headings that are mostly a link */
+    unsigned clean_para;          /* n_para and n_link_heading counting only */
+    unsigned clean_link_heading;  /* what no stronger signal already dropped */
     int class_weight;      /* Readability-like: +25 positive, -25 negative */
     sb_noise own_noise;    /* from this element alone */
     sb_noise noise;        /* own, or inherited from an ancestor */
