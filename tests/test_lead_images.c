@@ -625,6 +625,26 @@ static void test_header_nested(void **state)
     sb_story_free(s);
 }
 
+static void test_header_before_article(void **state)
+{
+    (void)state;
+    /* The header picture stands in a section before the story's root,
+     * which holds the headline: it is judged against the headline all the
+     * same.  The layout shows it right above the headline and hybrid takes
+     * it; dom, without boxes, sees no shared box and takes the chart. */
+    sb_story *s = extract("header_before_article.html", "hybrid", PAGE_URL);
+    assert_non_null(s->lead_image);
+    assert_string_equal(s->lead_image->url,
+                        "https://news.example.org/media/2024/05/storm-quayside-wide.jpg");
+    assert_true(s->lead_image->has_box);
+    sb_story_free(s);
+    s = extract("header_before_article.html", "dom", PAGE_URL);
+    assert_non_null(s->lead_image);
+    assert_string_equal(s->lead_image->url,
+                        "https://news.example.org/media/2024/05/storm-rain-chart.png");
+    sb_story_free(s);
+}
+
 static void test_declared_logo(void **state)
 {
     (void)state;
@@ -718,6 +738,7 @@ int main(void)
         cmocka_unit_test(test_size_named_files), cmocka_unit_test(test_short_file_names),
         cmocka_unit_test(test_own_compound_name), cmocka_unit_test(test_front_page_link),
         cmocka_unit_test(test_teaser_card), cmocka_unit_test(test_declared_share_card),
+        cmocka_unit_test(test_header_before_article),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

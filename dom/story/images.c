@@ -1313,12 +1313,17 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
         for (size_t m = 0; abs && meta && m < meta->n_images && !rendition; m++)
             rendition = sb_same_picture(abs, meta->images[m]);
         free(abs);
+        /* The story header is judged against the headline wherever it
+         * sits: as the range's start, or inside the first root (an
+         * <article> holding the <h1>, while the header picture stands in
+         * a box of its own before the article). */
         if (rendition)
             judge(&s, url, "img above the headline", n, i, i, sw, superseded);
-        else if (url && s.headline_elem == start &&
-                 !(why_not = in_story_header(c, i, start, sw, url)))
+        else if (url && s.headline_elem < 0)
+            why_not = "no headline element to stand above";
+        else if (url && !(why_not = in_story_header(c, i, s.headline_elem, sw, url)))
             judge(&s, url, "img in the story header", n, i, i, sw, superseded);
-        else {
+        if (!rendition && (!url || why_not)) {
             if (url && why_not && c->explain)
                 fprintf(c->explain, "image e%d not a candidate above the headline %s (%s)\n", i,
                         url, why_not);
