@@ -1240,6 +1240,64 @@ static void trim_tail_after_body(const sb_story_ctx *c, bool *keep)
     }
 }
 
+/* A lead-in line that introduces a list of links to other pages ("Auch
+ * interessant:", "Read these next:"), the list dropped as link furniture,
+ * ends the story when little follows it: what comes after such a list at
+ * the story's end is the site's (a job-board promo, the author's bio box),
+ * not the story.  Unlike trim_tail_after_body the lead-in may be a <p> of
+ * the body: the links right after it, not its setting, tell what it
+ * introduces.  The list is at least LINK_LIST_MIN_ITEMS dropped
+ * paragraphs that are mostly link text, directly after the lead-in in
+ * document order; the lead-in and what follows it are dropped when that is
+ * at most LINK_TAIL_MAX_PARAS kept paragraphs and 1/LINK_TAIL_MAX_SHARE of
+ * the kept text before it. */
+#define LINK_LIST_MIN_ITEMS 2
+#define LINK_TAIL_MAX_PARAS 3
+#define LINK_TAIL_MAX_SHARE 8
+
+static bool introduces_dropped_links(const sb_story_ctx *c, const bool *keep, size_t i)
+{
+    size_t items = 0;
+    for (size_t j = i + 1; j < c->n_paras && !keep[j]; j++) {
+        const sb_para *q = &c->paras[j];
+        if (q->len == 0)
+            continue;
+        if (q->link_len * 2 <= q->len)
+            break;
+        items++;
+    }
+    return items >= LINK_LIST_MIN_ITEMS;
+}
+
+static void trim_link_list_tail(const sb_story_ctx *c, bool *keep)
+{
+    size_t after = 0, n_after = 0;
+    for (size_t k = c->n_paras; k-- > 0 && n_after <= LINK_TAIL_MAX_PARAS;) {
+        if (!keep[k])
+            continue;
+        const sb_para *p = &c->paras[k];
+        if (n_after < LINK_TAIL_MAX_PARAS + 1 && sb_lead_in_line(p) && p->len &&
+            p->text[p->len - 1] == ':' && introduces_dropped_links(c, keep, k)) {
+            size_t before = 0;
+            for (size_t j = 0; j < k; j++)
+                if (keep[j])
+                    before += c->paras[j].len;
+            if (!before || (after + p->len) * LINK_TAIL_MAX_SHARE > before)
+                return;
+            for (size_t j = k; j < c->n_paras; j++)
+                if (keep[j]) {
+                    keep[j] = false;
+                    explain_para(c->explain, &c->paras[j], "DROP",
+                                 j == k ? "lead-in of a link list at the story's end"
+                                        : "after a link list at the story's end");
+                }
+            return;
+        }
+        after += p->len;
+        n_after++;
+    }
+}
+
 /* The visual_below signal (extract.h's sb_dom_render.end_far_below): the
  * story ends where the next kept paragraph is rendered more than
  * SB_BELOW_GAP_SCREENS first screens below the bottom of the kept story so
@@ -1397,10 +1455,18 @@ int sb_story_extract(const sb_dom_input *in, const sb_meta *meta, sb_story *out)
     const char *teaser_text = teaser >= 0 ? c.paras[teaser].text : NULL;
     if (teaser >= 0 && c.explain)
         fprintf(c.explain, "teaser e%d: %s\n", c.paras[teaser].elem, teaser_text);
-    /* A standfirst just above the region is part of the story as printed. */
+    /* A standfirst just above the region is part of the story as printed;
+     * the caption of the picture above the story is not, though it speaks
+     * of the headline's subject as a dek does (it stays a reference for
+     * the sentences' similarity). */
     if (teaser >= 0 && !keep[teaser] && root_of(rr, n_roots, c.paras[teaser].elem) < 0 &&
-        c.paras[teaser].elem < roots[0])
-        keep[teaser] = true;
+        c.paras[teaser].elem < roots[0]) {
+        const char *why = not_story_line(&c, &c.paras[teaser], -1, headline);
+        if (why)
+            explain_para(c.explain, &c.paras[teaser], "SKIP", why);
+        else
+            keep[teaser] = true;
+    }
 
     keep_header_zone(&c, headline_elem, headline, roots[0], keep);
     if (!meta->byline || !meta->published) {
@@ -1419,6 +1485,7 @@ int sb_story_extract(const sb_dom_input *in, const sb_meta *meta, sb_story *out)
     }
     trim_end_notices(&c, keep, meta->byline ? meta->byline : out->byline);
     trim_tail_after_body(&c, keep);
+    trim_link_list_tail(&c, keep);
     end_far_below(&c, keep);
     free(out->standfirst);
     out->standfirst = take_standfirst(&c, rr, n_roots, headline_elem, keep);
