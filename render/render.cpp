@@ -46,6 +46,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <ctime>
 #include <memory>
 #include <new>
@@ -763,7 +764,12 @@ public:
     void import_css(litehtml::tstring &text, const litehtml::tstring &url,
                     litehtml::tstring &baseurl) override;
 
+    void split_text(const char *text,
+                    const std::function<void(const litehtml::tchar_t *)> &on_word,
+                    const std::function<void(const litehtml::tchar_t *)> &on_space) override;
+
 private:
+    std::string split_word; // split_text's word, reused
     bool read_css(const std::string &path, std::string &out);
     bool ask_resource(const std::string &url, std::string &out);
 };
@@ -864,6 +870,48 @@ bool container::ask_resource(const std::string &url, std::string &out)
         out.assign(static_cast<const char *>(bytes), len);
     std::free(bytes);
     return ok;
+}
+
+// How litehtml cuts a text into its elements: a word per run of other
+// characters, a space per white-space character, a word per CJK ideograph
+// (U+4E00..U+9FCC).  litehtml's own split_text decodes the whole text to
+// wide characters and encodes every word back to UTF-8 (a quarter of its
+// element creation); the text here is the prepared tree's, valid UTF-8
+// from gumbo, which that round trip returns unchanged, so the same cuts
+// are made on the bytes.
+void container::split_text(const char *text,
+                           const std::function<void(const litehtml::tchar_t *)> &on_word,
+                           const std::function<void(const litehtml::tchar_t *)> &on_space)
+{
+    const char *p = text, *word = text;
+    auto flush = [&](const char *end) {
+        if (end > word) {
+            split_word.assign(word, end);
+            on_word(split_word.c_str());
+        }
+    };
+    while (*p) {
+        unsigned char c = (unsigned char)*p;
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') {
+            flush(p);
+            const char space[2] = {(char)c, '\0'};
+            on_space(space);
+            word = ++p;
+        } else if (c >= 0xE4 && c <= 0xE9 && (p[1] & 0xC0) == 0x80 && (p[2] & 0xC0) == 0x80) {
+            unsigned cp = ((c & 0x0Fu) << 12) | (((unsigned char)p[1] & 0x3Fu) << 6) |
+                          ((unsigned char)p[2] & 0x3Fu);
+            if (cp >= 0x4E00 && cp <= 0x9FCC) {
+                flush(p);
+                split_word.assign(p, 3);
+                on_word(split_word.c_str());
+                word = p + 3;
+            }
+            p += 3;
+        } else {
+            p++;
+        }
+    }
+    flush(p);
 }
 
 void container::import_css(litehtml::tstring &text, const litehtml::tstring &url,
@@ -1543,6 +1591,19 @@ extern "C" long sb_render_check_mapping(const sb_doc *doc, size_t *checked, char
     std::free(html);
     sb_fonts_free(fonts);
     return bad;
+}
+
+extern "C" bool sb_render_check_split(const char *text)
+{
+    container ours;
+    std::vector<std::string> a, b;
+    ours.split_text(
+        text, [&](const char *w) { a.push_back(std::string("w:") + w); },
+        [&](const char *w) { a.push_back(std::string("s:") + w); });
+    ours.litehtml::document_container::split_text(
+        text, [&](const char *w) { b.push_back(std::string("w:") + w); },
+        [&](const char *w) { b.push_back(std::string("s:") + w); });
+    return a == b;
 }
 
 // One property lookup of two parses of the same page, as strings (NULL and

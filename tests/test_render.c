@@ -119,6 +119,28 @@ static void test_tree_is_the_parse(void **state)
         fail_msg("only %zu sample pages compared", pages);
 }
 
+/* The render's text cutting (render.cpp: split_text on UTF-8 bytes) makes
+ * litehtml's words and spaces: white space of every kind, CJK ideographs
+ * (one word each, at both ends of the range), other three-byte characters,
+ * accents, emoji (four bytes), the word joiner, U+FFFD. */
+static void test_split_text(void **state)
+{
+    (void)state;
+    const char *texts[] = {
+        "",
+        "one",
+        "  two  words\t\n\r\fend ",
+        "\xe4\xb8\x80\xe4\xb8\x81" "ab\xe9\xbe\x8c\xe9\xbe\x8d c\xe4\xb7\xbf", /* U+4E00,
+            U+4E01, U+9FCC, U+9FCD (outside), U+4DFF (outside) */
+        "caf\xc3\xa9 na\xc3\xafve \xe2\x80\x94 \xf0\x9f\x98\x80x",
+        "a" SB_PREP_WORD_JOIN "b" SB_PREP_WORD_JOIN "c d",
+        "\xef\xbf\xbd\xe3\x81\x82\xe3\x81\x84 \xea\xb0\x80",
+        NULL};
+    for (int i = 0; texts[i]; i++)
+        if (!sb_render_check_split(texts[i]))
+            fail_msg("text %d cut differently", i);
+}
+
 /* The render's own style lookups (render.cpp: own_property and the memo of
  * inherited answers) give what litehtml's generic lookup gives, element by
  * element, on a page made of own values, inherited values and "inherit"
@@ -1060,6 +1082,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mapping_exact_on_samples),
         cmocka_unit_test(test_tree_is_the_parse),
+        cmocka_unit_test(test_split_text),
         cmocka_unit_test(test_style_lookups),
         cmocka_unit_test(test_hidden_subtrees_unstyled),
         cmocka_unit_test(test_ua_css_pruned),
