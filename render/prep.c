@@ -36,11 +36,12 @@ static bool is_html_elem(const GumboNode *n, GumboTag t)
            n->v.element.tag_namespace == GUMBO_NAMESPACE_HTML;
 }
 
-static void put_escaped(sb_buf *out, const char *s, bool attr)
+static void put_escaped_n(sb_buf *out, const char *s, size_t len, bool attr)
 {
-    const char *from = s;
-    for (; *s; s++) {
-        if (!attr && strncmp(s, SB_PREP_WORD_JOIN, SB_PREP_WORD_JOIN_LEN) == 0) {
+    const char *from = s, *end = s + len;
+    for (; s < end; s++) {
+        if (!attr && (unsigned char)*s == 0xF4 && (size_t)(end - s) >= SB_PREP_WORD_JOIN_LEN &&
+            memcmp(s, SB_PREP_WORD_JOIN, SB_PREP_WORD_JOIN_LEN) == 0) {
             sb_buf_append(out, from, (size_t)(s - from)); /* the joiner is ours alone */
             s += SB_PREP_WORD_JOIN_LEN - 1;
             from = s + 1;
@@ -62,6 +63,48 @@ static void put_escaped(sb_buf *out, const char *s, bool attr)
         }
     }
     sb_buf_append(out, from, (size_t)(s - from));
+}
+
+/* Where the walk below writes: HTML text (sb_render_serialize) or a tree
+ * litehtml builds its elements from without parsing (prep_tree.h).  Both
+ * get the same page: the tree holds what the parser would give back of
+ * the HTML, unescaped. */
+typedef struct prep_out {
+    sb_buf *html;   /* HTML mode */
+    sb_ptree *tree; /* tree mode */
+    sb_buf val;     /* tree mode: scratch for attribute values */
+} prep_out;
+
+/* Page text: escaped in HTML, and in both the page's own joiner characters
+ * left out (prep.h). */
+static void out_text(prep_out *o, const char *s, size_t n)
+{
+    if (o->html) {
+        put_escaped_n(o->html, s, n, false);
+        return;
+    }
+    const char *from = s, *end = s + n;
+    for (; s + SB_PREP_WORD_JOIN_LEN <= end; s++)
+        if ((unsigned char)*s == 0xF4 && memcmp(s, SB_PREP_WORD_JOIN, SB_PREP_WORD_JOIN_LEN) == 0) {
+            sb_ptree_text(o->tree, from, (size_t)(s - from));
+            s += SB_PREP_WORD_JOIN_LEN - 1;
+            from = s + 1;
+        }
+    sb_ptree_text(o->tree, from, (size_t)(end - from));
+}
+
+/* Text written as it is (raw text elements, the joiner, CSS). */
+static void out_raw(prep_out *o, const char *s, size_t n)
+{
+    if (o->html)
+        sb_buf_append(o->html, s, n);
+    else
+        sb_ptree_text(o->tree, s, n);
+}
+
+static void out_raws(prep_out *o, const char *s)
+{
+    out_raw(o, s, strlen(s));
 }
 
 /* Text outside preformatted elements, escaped, with each run of
@@ -92,7 +135,7 @@ static size_t count_words(const char *s)
 
 /* In text of SB_PREP_JOIN_MIN_WORDS words or more, the space after each
  * word but every SB_PREP_JOIN_WORDS-th becomes the joiner (prep.h). */
-static void put_text_collapsed(sb_buf *out, const char *s)
+static void put_text_collapsed(prep_out *o, const char *s)
 {
     bool join = count_words(s) >= SB_PREP_JOIN_MIN_WORDS;
     size_t words = 0;
@@ -101,9 +144,7 @@ static void put_text_collapsed(sb_buf *out, const char *s)
         while (*s && !is_ws(*s))
             s++;
         if (s > b) {
-            char *part = sb_xstrndup(b, (size_t)(s - b));
-            put_escaped(out, part, false);
-            free(part);
+            out_text(o, b, (size_t)(s - b));
             words++;
         }
         if (!*s)
@@ -113,13 +154,11 @@ static void put_text_collapsed(sb_buf *out, const char *s)
         for (; is_ws(*s); s++, run++)
             newline |= *s == '\n' || *s == '\r';
         if (join && *s && words % SB_PREP_JOIN_WORDS != 0) {
-            sb_buf_puts(out, SB_PREP_WORD_JOIN);
+            out_raw(o, SB_PREP_WORD_JOIN, SB_PREP_WORD_JOIN_LEN);
             continue;
         }
-        if (run == 1 && s[-1] != '\r')
-            sb_buf_putc(out, s[-1]);
-        else
-            sb_buf_putc(out, newline ? '\n' : ' ');
+        char c = run == 1 && s[-1] != '\r' ? s[-1] : newline ? '\n' : ' ';
+        out_raw(o, &c, 1);
     }
 }
 
@@ -265,35 +304,28 @@ static void attr_layouts_collect(const sb_doc *doc, attr_layouts *al)
  * image's header says its size (render.cpp reads it).  Single-file pages
  * (SingleFile, monolith) carry every picture this way, megabytes that
  * would otherwise be copied into the serialised page and again into
- * litehtml's parse.  Returns false, writing nothing, for other values. */
-static bool put_data_uri_prefix(sb_buf *out, const char *v)
+ * litehtml's elements.  Returns where the kept part starts (its length is
+ * SB_PREP_DATA_URI_KEEP), or NULL for other values. */
+static const char *data_uri_prefix(const char *v)
 {
     const char *s = v;
     while (is_ws(*s))
         s++;
     if (strncasecmp(s, "data:", 5) != 0)
-        return false;
+        return NULL;
     size_t n = strnlen(s, SB_PREP_DATA_URI_KEEP + 1);
-    if (n <= SB_PREP_DATA_URI_KEEP)
-        return false;
-    char *part = sb_xstrndup(s, SB_PREP_DATA_URI_KEEP);
-    put_escaped(out, part, true);
-    free(part);
-    return true;
+    return n > SB_PREP_DATA_URI_KEEP ? s : NULL;
 }
 
-/* ` data-sbid="ID"`, written once per element of the page: digits by hand
- * rather than through the printf machinery (vsnprintf twice per call in
- * sb_buf_printf), which cost more than the rest of the start tag. */
-static void put_sbid(sb_buf *out, int id)
+/* An element's id as digits, written once per element of the page: by
+ * hand rather than through the printf machinery, which cost more than the
+ * rest of the start tag.  Returns the length. */
+static size_t put_id(char *buf, int id)
 {
-    static const char head[] = " data-sbid=\"";
-    char tmp[sizeof head + 16];
-    memcpy(tmp, head, sizeof head - 1);
-    size_t n = sizeof head - 1;
+    size_t n = 0;
     unsigned v = id < 0 ? 0u - (unsigned)id : (unsigned)id;
     if (id < 0)
-        tmp[n++] = '-';
+        buf[n++] = '-';
     char digits[12];
     size_t k = 0;
     do {
@@ -301,12 +333,19 @@ static void put_sbid(sb_buf *out, int id)
         v /= 10;
     } while (v);
     while (k)
-        tmp[n++] = digits[--k];
-    tmp[n++] = '"';
-    sb_buf_append(out, tmp, n);
+        buf[n++] = digits[--k];
+    return n;
 }
 
-static void put_start_tag(sb_buf *out, const GumboNode *n, int id, bool flatten,
+/* One attribute as the page gets it back: its value's bytes in a buffer
+ * shared by the element's attributes. */
+typedef struct out_attr {
+    const char *prefix; /* HTML mode: the namespace prefix it is written with */
+    const char *name;
+    size_t off, len;    /* of the value, in the buffer */
+} out_attr;
+
+static void put_start_tag(prep_out *o, const GumboNode *n, int id, bool flatten,
                           const attr_layouts *al, sb_prep_stats *st)
 {
     const char *tag = sb_tag_name(n);
@@ -321,64 +360,95 @@ static void put_start_tag(sb_buf *out, const GumboNode *n, int id, bool flatten,
         sb_buf_puts(&hint, "display:block !important;");
     if (is_html_elem(n, GUMBO_TAG_BR) && br_starts_line(n))
         sb_buf_puts(&hint, "height:1.2em;");
-    sb_buf_putc(out, '<');
-    sb_buf_puts(out, tag);
-    put_sbid(out, id);
+
     const GumboVector *attrs = &n->v.element.attributes;
+    out_attr small[16];
+    out_attr *list = attrs->length + 2 <= 16 ? small
+                                             : sb_xmalloc((attrs->length + 2) * sizeof *list);
+    size_t n_list = 0;
+    sb_buf *vals = &o->val;
+    sb_buf_clear(vals);
+    {
+        char digits[16];
+        size_t k = put_id(digits, id);
+        list[n_list++] = (out_attr){"", "data-sbid", vals->len, k};
+        sb_buf_append(vals, digits, k);
+    }
     for (unsigned i = 0; i < attrs->length; i++) {
         const GumboAttribute *a = attrs->data[i];
         if (!valid_attr_name(a->name) || strcmp(a->name, "data-sbid") == 0)
             continue;
-        sb_buf_putc(out, ' ');
+        const char *prefix = "";
         switch (a->attr_namespace) {
-        case GUMBO_ATTR_NAMESPACE_XLINK: sb_buf_puts(out, "xlink:"); break;
-        case GUMBO_ATTR_NAMESPACE_XML: sb_buf_puts(out, "xml:"); break;
+        case GUMBO_ATTR_NAMESPACE_XLINK: prefix = "xlink:"; break;
+        case GUMBO_ATTR_NAMESPACE_XML: prefix = "xml:"; break;
         case GUMBO_ATTR_NAMESPACE_XMLNS:
             if (strcmp(a->name, "xmlns") != 0)
-                sb_buf_puts(out, "xmlns:");
+                prefix = "xmlns:";
             break;
         default: break;
         }
-        sb_buf_puts(out, a->name);
-        sb_buf_puts(out, "=\"");
+        size_t off = vals->len;
         long span_limit = strcmp(a->name, "colspan") == 0   ? 1000
                           : strcmp(a->name, "rowspan") == 0 ? 65534
                                                             : 0;
+        const char *cut;
         if (span_limit && strtol(a->value, NULL, 10) > span_limit) {
             /* The HTML standard's clamps; litehtml would build a table grid
              * of whatever size the page asks for. */
-            sb_buf_printf(out, "%ld\"", span_limit);
-            continue;
-        }
-        if (strcmp(a->name, "style") == 0) {
+            sb_buf_printf(vals, "%ld", span_limit);
+        } else if (strcmp(a->name, "style") == 0) {
             sb_css_layout layout;
             char *css = id >= 0 && al->kept && al->kept[id]
                             ? sb_css_prepare_attr(a->value, strlen(a->value), &layout)
                             : sb_css_prepare_decls(a->value, strlen(a->value));
-            if (hint.len) {
-                put_escaped(out, hint.data, true);
-                sb_buf_clear(&hint);
-            }
-            put_escaped(out, css, true);
+            sb_buf_append(vals, hint.data ? hint.data : "", hint.len);
+            sb_buf_clear(&hint);
+            sb_buf_puts(vals, css);
             free(css);
-        } else if (!put_data_uri_prefix(out, a->value)) {
-            put_escaped(out, a->value, true);
+        } else if ((cut = data_uri_prefix(a->value)) != NULL) {
+            sb_buf_append(vals, cut, SB_PREP_DATA_URI_KEEP);
+        } else {
+            sb_buf_puts(vals, a->value);
         }
-        sb_buf_putc(out, '"');
+        list[n_list++] = (out_attr){prefix, a->name, off, vals->len - off};
     }
     if (hint.len) { /* no style attribute to carry the hints */
-        sb_buf_puts(out, " style=\"");
-        put_escaped(out, hint.data, true);
-        sb_buf_putc(out, '"');
+        list[n_list++] = (out_attr){"", "style", vals->len, hint.len};
+        sb_buf_append(vals, hint.data, hint.len);
     }
     sb_buf_free(&hint);
-    sb_buf_putc(out, '>');
-    /* The parser drops one newline right after these start tags; give it
-     * one to drop so a leading newline of the content survives. */
-    if (n->v.element.tag_namespace == GUMBO_NAMESPACE_HTML &&
-        (n->v.element.tag == GUMBO_TAG_PRE || n->v.element.tag == GUMBO_TAG_TEXTAREA ||
-         n->v.element.tag == GUMBO_TAG_LISTING))
-        sb_buf_putc(out, '\n');
+
+    if (o->html) {
+        sb_buf *out = o->html;
+        sb_buf_putc(out, '<');
+        sb_buf_puts(out, tag);
+        for (size_t i = 0; i < n_list; i++) {
+            sb_buf_putc(out, ' ');
+            sb_buf_puts(out, list[i].prefix);
+            sb_buf_puts(out, list[i].name);
+            sb_buf_puts(out, "=\"");
+            put_escaped_n(out, vals->data + list[i].off, list[i].len, true);
+            sb_buf_putc(out, '"');
+        }
+        sb_buf_putc(out, '>');
+        /* The parser drops one newline right after these start tags; give
+         * it one to drop so a leading newline of the content survives. */
+        if (n->v.element.tag_namespace == GUMBO_NAMESPACE_HTML &&
+            (n->v.element.tag == GUMBO_TAG_PRE || n->v.element.tag == GUMBO_TAG_TEXTAREA ||
+             n->v.element.tag == GUMBO_TAG_LISTING))
+            sb_buf_putc(out, '\n');
+    } else {
+        sb_ptree_attr tl_small[16];
+        sb_ptree_attr *tl = n_list <= 16 ? tl_small : sb_xmalloc(n_list * sizeof *tl);
+        for (size_t i = 0; i < n_list; i++)
+            tl[i] = (sb_ptree_attr){list[i].name, vals->data + list[i].off, list[i].len};
+        sb_ptree_start(o->tree, n->v.element.tag, n->v.element.tag_namespace, tag, tl, n_list);
+        if (tl != tl_small)
+            free(tl);
+    }
+    if (list != small)
+        free(list);
     if (st)
         st->elems_emitted++;
 }
@@ -554,7 +624,7 @@ const char *sb_prep_sheet_of_url(const sb_prep_sheets *sheets, const char *url)
 }
 
 /* Keeps a prepared stylesheet and writes the @import that stands for it. */
-static void put_sheet_import(sb_buf *out, sb_prep_sheets *sheets, char *css)
+static void put_sheet_import(prep_out *o, sb_prep_sheets *sheets, char *css)
 {
     if (!*css) { /* nothing left after pruning */
         free(css);
@@ -564,7 +634,9 @@ static void put_sheet_import(sb_buf *out, sb_prep_sheets *sheets, char *css)
         sheets->cap = sheets->cap ? sheets->cap * 2 : 8;
         sheets->css = sb_xrealloc(sheets->css, sheets->cap * sizeof *sheets->css);
     }
-    sb_buf_printf(out, "@import url(" SB_PREP_SHEET_SCHEME "%zu);", sheets->n);
+    char import[64];
+    int n = snprintf(import, sizeof import, "@import url(" SB_PREP_SHEET_SCHEME "%zu);", sheets->n);
+    out_raw(o, import, (size_t)n);
     sheets->css[sheets->n++] = css;
 }
 
@@ -574,21 +646,15 @@ char *sb_render_serialize(const sb_doc *doc, const sb_css_names *names, int max_
     return sb_render_serialize_sheets(doc, names, max_depth, st, NULL, out_len);
 }
 
-char *sb_render_serialize_sheets(const sb_doc *doc, const sb_css_names *names, int max_depth,
-                                 sb_prep_stats *st, sb_prep_sheets *sheets, size_t *out_len)
+/* The walk both serialisations share; doc has a tree. */
+static void prepare(const sb_doc *doc, const sb_css_names *names, int max_depth,
+                    sb_prep_stats *st, sb_prep_sheets *sheets, prep_out *o)
 {
-    sb_buf out = SB_BUF_INIT;
-    sb_buf_reserve(&out, doc ? doc->html_len + doc->n_elems * 16 + 64 : 64);
     if (max_depth <= 0)
         max_depth = SB_RENDER_MAX_DEPTH;
-    if (!doc || !doc->out || !doc->out->document) {
-        sb_buf_puts(&out, "<html><head></head><body></body></html>");
-        if (out_len)
-            *out_len = out.len;
-        return sb_buf_steal(&out);
-    }
     const GumboNode *root = doc->out->document;
-    put_doctype(&out, &root->v.document);
+    if (o->html)
+        put_doctype(o->html, &root->v.document);
     unsigned char *drop = nested_formatting(doc);
     attr_layouts al;
     attr_layouts_collect(doc, &al);
@@ -600,10 +666,12 @@ char *sb_render_serialize_sheets(const sb_doc *doc, const sb_css_names *names, i
         frame *f = &stack[top - 1];
         const GumboVector *kids = kids_of(f->node);
         if (!kids || f->next >= kids->length) {
-            if (f->emitted && !is_void_tag(sb_tag(f->node))) {
-                sb_buf_puts(&out, "</");
-                sb_buf_puts(&out, sb_tag_name(f->node));
-                sb_buf_putc(&out, '>');
+            if (f->emitted && !o->html) {
+                sb_ptree_end(o->tree);
+            } else if (f->emitted && !is_void_tag(sb_tag(f->node))) {
+                sb_buf_puts(o->html, "</");
+                sb_buf_puts(o->html, sb_tag_name(f->node));
+                sb_buf_putc(o->html, '>');
             }
             top--;
             continue;
@@ -639,24 +707,27 @@ char *sb_render_serialize_sheets(const sb_doc *doc, const sb_css_names *names, i
                 if (st)
                     st->css_bytes_out += strlen(css);
                 bool wrap = on_screen == SB_MEDIA_DEPENDS && *css;
-                if (wrap) /* sb_css_media_on_screen refused braces and quotes */
-                    sb_buf_printf(&out, "@media %s{", media);
+                if (wrap) { /* sb_css_media_on_screen refused braces and quotes */
+                    out_raws(o, "@media ");
+                    out_raws(o, media);
+                    out_raws(o, "{");
+                }
                 if (sheets) {
-                    put_sheet_import(&out, sheets, css);
+                    put_sheet_import(o, sheets, css);
                 } else {
-                    sb_buf_puts(&out, css);
+                    out_raws(o, css);
                     free(css);
                 }
                 if (wrap)
-                    sb_buf_putc(&out, '}');
+                    out_raws(o, "}");
             } else if (parent->type == GUMBO_NODE_ELEMENT &&
                        parent->v.element.tag_namespace == GUMBO_NAMESPACE_HTML &&
                        is_rawtext_tag(parent->v.element.tag)) {
-                sb_buf_puts(&out, text);
+                out_raws(o, text);
             } else if (in_pre) {
-                put_escaped(&out, text, false);
+                out_text(o, text, strlen(text));
             } else {
-                put_text_collapsed(&out, text);
+                put_text_collapsed(o, text);
             }
             break;
         }
@@ -696,17 +767,24 @@ char *sb_render_serialize_sheets(const sb_doc *doc, const sb_css_names *names, i
                                is_table_part(t);
                 if (flatten && st)
                     st->table_parts_flattened++;
-                put_start_tag(&out, c, id, flatten, &al, st);
+                put_start_tag(o, c, id, flatten, &al, st);
                 if (al.rules.len && is_html_elem(c, GUMBO_TAG_HEAD)) {
                     /* first in <head>: first in the cascade */
-                    sb_buf_puts(&out, "<style>");
+                    if (o->html)
+                        sb_buf_puts(o->html, "<style>");
+                    else
+                        sb_ptree_start(o->tree, GUMBO_TAG_STYLE, GUMBO_NAMESPACE_HTML, "style",
+                                       NULL, 0);
                     if (sheets) {
-                        put_sheet_import(&out, sheets, sb_buf_steal(&al.rules));
+                        put_sheet_import(o, sheets, sb_buf_steal(&al.rules));
                     } else {
-                        sb_buf_append(&out, al.rules.data, al.rules.len);
+                        out_raw(o, al.rules.data, al.rules.len);
                         sb_buf_free(&al.rules);
                     }
-                    sb_buf_puts(&out, "</style>");
+                    if (o->html)
+                        sb_buf_puts(o->html, "</style>");
+                    else
+                        sb_ptree_end(o->tree);
                 }
             }
             if (top == cap) {
@@ -725,7 +803,181 @@ char *sb_render_serialize_sheets(const sb_doc *doc, const sb_css_names *names, i
     free(drop);
     free(al.kept);
     sb_buf_free(&al.rules);
+}
+
+char *sb_render_serialize_sheets(const sb_doc *doc, const sb_css_names *names, int max_depth,
+                                 sb_prep_stats *st, sb_prep_sheets *sheets, size_t *out_len)
+{
+    sb_buf out = SB_BUF_INIT;
+    sb_buf_reserve(&out, doc ? doc->html_len + doc->n_elems * 16 + 64 : 64);
+    if (!doc || !doc->out || !doc->out->document) {
+        sb_buf_puts(&out, "<html><head></head><body></body></html>");
+    } else {
+        prep_out o = {&out, NULL, SB_BUF_INIT};
+        prepare(doc, names, max_depth, st, sheets, &o);
+        sb_buf_free(&o.val);
+    }
     if (out_len)
         *out_len = out.len;
     return sb_buf_steal(&out);
+}
+
+sb_ptree *sb_render_prepare_tree(const sb_doc *doc, const sb_css_names *names, int max_depth,
+                                 sb_prep_stats *st, sb_prep_sheets *sheets)
+{
+    sb_ptree *t = sb_ptree_new();
+    if (!doc || !doc->out || !doc->out->document) {
+        sb_ptree_start(t, GUMBO_TAG_HTML, GUMBO_NAMESPACE_HTML, "html", NULL, 0);
+        sb_ptree_start(t, GUMBO_TAG_HEAD, GUMBO_NAMESPACE_HTML, "head", NULL, 0);
+        sb_ptree_end(t);
+        sb_ptree_start(t, GUMBO_TAG_BODY, GUMBO_NAMESPACE_HTML, "body", NULL, 0);
+        sb_ptree_end(t);
+        sb_ptree_end(t);
+        return t;
+    }
+    prep_out o = {NULL, t, SB_BUF_INIT};
+    prepare(doc, names, max_depth, st, sheets, &o);
+    sb_buf_free(&o.val);
+    return t;
+}
+
+/* ---- the tree against the parse of the text ---------------------------- */
+
+typedef struct tree_cmp {
+    long bad;
+    char *err;
+    size_t errlen;
+} tree_cmp;
+
+static void tree_diff(tree_cmp *c, const char *what, const char *a, const char *b)
+{
+    if (c->bad++ == 0 && c->err && c->errlen)
+        snprintf(c->err, c->errlen, "%s: parse \"%.60s\", tree \"%.60s\"", what, a ? a : "",
+                 b ? b : "");
+}
+
+static bool is_text_node(const GumboNode *n)
+{
+    return n->type == GUMBO_NODE_TEXT || n->type == GUMBO_NODE_WHITESPACE ||
+           n->type == GUMBO_NODE_CDATA;
+}
+
+/* An element's name as litehtml takes it (document::create_node). */
+static void litehtml_name(const GumboNode *n, sb_buf *out)
+{
+    sb_buf_clear(out);
+    const char *known = gumbo_normalized_tagname(n->v.element.tag);
+    if (known[0]) {
+        sb_buf_puts(out, known);
+        return;
+    }
+    GumboStringPiece p = n->v.element.original_tag;
+    if (p.data && p.length)
+        gumbo_tag_from_original_text(&p);
+    sb_buf_append(out, p.data ? p.data : "", p.data ? p.length : 0);
+}
+
+/* The children as litehtml reads them: runs of text joined, comments
+ * skipped (the tree has none). */
+typedef struct kid_seq {
+    const GumboVector *v;
+    unsigned i;
+} kid_seq;
+
+static const GumboNode *next_kid(kid_seq *s, sb_buf *text)
+{
+    sb_buf_clear(text);
+    while (s->i < s->v->length) {
+        const GumboNode *k = s->v->data[s->i];
+        if (k->type == GUMBO_NODE_COMMENT) {
+            s->i++;
+            continue;
+        }
+        if (!is_text_node(k))
+            break;
+        sb_buf_puts(text, k->v.text.text);
+        s->i++;
+    }
+    if (text->len)
+        return NULL; /* a text run, in text */
+    return s->i < s->v->length ? s->v->data[s->i++] : NULL;
+}
+
+static void tree_compare(tree_cmp *c, const GumboNode *a, const GumboNode *b)
+{
+    sb_buf na = SB_BUF_INIT, nb = SB_BUF_INIT;
+    litehtml_name(a, &na);
+    litehtml_name(b, &nb);
+    if (strcmp(na.data ? na.data : "", nb.data ? nb.data : "") != 0)
+        tree_diff(c, "tag", na.data, nb.data);
+    const GumboVector *aa = &a->v.element.attributes, *ba = &b->v.element.attributes;
+    if (aa->length != ba->length)
+        tree_diff(c, "attribute count", na.data, nb.data);
+    for (unsigned i = 0; i < aa->length; i++) {
+        const GumboAttribute *x = aa->data[i];
+        const GumboAttribute *y = NULL;
+        for (unsigned j = 0; j < ba->length && !y; j++)
+            if (strcmp(((const GumboAttribute *)ba->data[j])->name, x->name) == 0)
+                y = ba->data[j];
+        if (!y)
+            tree_diff(c, "attribute missing", x->name, na.data);
+        else if (strcmp(x->value, y->value) != 0)
+            tree_diff(c, "attribute value", x->value, y->value);
+    }
+    sb_buf_free(&na);
+    sb_buf_free(&nb);
+    kid_seq sa = {&a->v.element.children, 0}, sbq = {&b->v.element.children, 0};
+    sb_buf ta = SB_BUF_INIT, tb = SB_BUF_INIT;
+    for (;;) {
+        const GumboNode *x = next_kid(&sa, &ta), *y = next_kid(&sbq, &tb);
+        if (ta.len || tb.len) {
+            if (!ta.len || !tb.len || strcmp(ta.data, tb.data) != 0)
+                tree_diff(c, "text", ta.data, tb.data);
+            if (!ta.len && x)
+                sa.i--; /* compare it with the next one of b */
+            if (!tb.len && y)
+                sbq.i--;
+            if (!ta.len || !tb.len)
+                break;
+            continue;
+        }
+        if (!x || !y) {
+            if (x || y)
+                tree_diff(c, "children", x ? "more" : "", y ? "more" : "");
+            break;
+        }
+        if (x->type != GUMBO_NODE_ELEMENT || y->type != GUMBO_NODE_ELEMENT) {
+            tree_diff(c, "node type", "", "");
+            break;
+        }
+        tree_compare(c, x, y);
+    }
+    sb_buf_free(&ta);
+    sb_buf_free(&tb);
+}
+
+long sb_prep_check_tree(const sb_doc *doc, char *err, size_t errlen)
+{
+    if (err && errlen)
+        err[0] = '\0';
+    sb_prep_sheets s1 = {0}, s2 = {0};
+    char *html = sb_render_serialize_sheets(doc, NULL, 0, NULL, &s1, NULL);
+    sb_ptree *t = sb_render_prepare_tree(doc, NULL, 0, NULL, &s2);
+    GumboOutput *out = gumbo_parse(html);
+    tree_cmp c = {0, err, errlen};
+    if (!sb_ptree_root(t))
+        tree_diff(&c, "no root", "", "");
+    else
+        tree_compare(&c, out->root, sb_ptree_root(t));
+    if (s1.n != s2.n)
+        tree_diff(&c, "sheets", "", "");
+    for (size_t i = 0; i < s1.n && i < s2.n; i++)
+        if (strcmp(s1.css[i], s2.css[i]) != 0)
+            tree_diff(&c, "sheet", s1.css[i], s2.css[i]);
+    gumbo_destroy_output(&kGumboDefaultOptions, out);
+    sb_ptree_free(t);
+    sb_prep_sheets_free(&s1);
+    sb_prep_sheets_free(&s2);
+    free(html);
+    return c.bad;
 }

@@ -1,11 +1,12 @@
 /* prep: the page as litehtml sees it.
  *
- * litehtml parses HTML itself and exposes none of its gumbo nodes, so the
- * join between our sb_doc and litehtml's elements is made by serialising our
- * own parse back to HTML with a `data-sbid="<element id>"` attribute on
- * every element; litehtml parses that with the same gumbo, and each of its
- * elements reads the id back.  While serialising, the page is also made
- * safe and cheap for litehtml:
+ * The join between our sb_doc and litehtml's elements is a
+ * `data-sbid="<element id>"` attribute on every element, which each of
+ * litehtml's elements reads back.  The prepared page is either written as
+ * HTML (sb_render_serialize: tests, checks) or built as the gumbo tree that
+ * parsing that HTML gives (sb_render_prepare_tree, prep_tree.h), from
+ * which the render has litehtml make its elements without a second parse.
+ * On the way, the page is also made safe and cheap for litehtml:
  *  - what cannot render is left out with its subtree (script, template,
  *    meta, non-stylesheet link, SVG internals...: never_rendered in
  *    prep.c), and so are comments and the white space of <head> and of
@@ -34,6 +35,7 @@
 
 #include "dom/doc/doc.h"
 #include "render/css_prep.h"
+#include "render/prep_tree.h"
 
 /* litehtml recursion stays well inside an 8 MB stack (and a 1 MB thread
  * stack under ASan) at this depth; real pages nest a few dozen levels. */
@@ -104,6 +106,21 @@ typedef struct sb_prep_sheets {
 char *sb_render_serialize_sheets(const sb_doc *doc, const sb_css_names *names, int max_depth,
                                  sb_prep_stats *stats, sb_prep_sheets *sheets, size_t *out_len);
 void sb_prep_sheets_free(sb_prep_sheets *sheets);
+
+/* The same prepared page as a tree (prep_tree.h) that litehtml builds its
+ * elements from directly, instead of HTML text it would parse again: what
+ * the parse of sb_render_serialize_sheets' text gives back, without the
+ * doctype (litehtml reads none).  The caller frees it with
+ * sb_ptree_free. */
+sb_ptree *sb_render_prepare_tree(const sb_doc *doc, const sb_css_names *names, int max_depth,
+                                 sb_prep_stats *stats, sb_prep_sheets *sheets);
+
+/* Checks sb_render_prepare_tree against gumbo's parse of
+ * sb_render_serialize_sheets' text: the same elements (litehtml's names),
+ * attributes, and text between them (adjacent texts joined, as litehtml
+ * splits them).  Returns the number of differences (0 = the same tree),
+ * the first in err. */
+long sb_prep_check_tree(const sb_doc *doc, char *err, size_t errlen);
 /* The sheet an sb-sheet: URL names, or NULL when the URL is not one or
  * names no sheet. */
 const char *sb_prep_sheet_of_url(const sb_prep_sheets *sheets, const char *url);

@@ -16,9 +16,9 @@
 //  - litehtml offers no way to interrupt it, so the time budget is checked
 //    in the callbacks it makes often (fonts, text widths, stylesheets) and
 //    enforced by throwing an exception that unwinds litehtml cleanly (its
-//    objects are owned by shared_ptr and standard containers) -- except
-//    while it builds elements from its gumbo parse, which it would leak;
-//    page size limits bound that phase instead.
+//    objects are owned by shared_ptr and standard containers); the phase
+//    where it builds elements from the prepared tree (document_from_tree)
+//    makes no callback that checks, so page size limits bound it instead.
 
 #include <litehtml.h>
 #include <litehtml/el_anchor.h>
@@ -46,6 +46,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <ctime>
 #include <memory>
 #include <new>
@@ -162,34 +163,16 @@ const char *data_uri_base64(const char *src)
     return comma + 1;
 }
 
-// The number of text elements litehtml will make of the serialised page:
-// one per run of other characters, one per white-space character, one per
-// CJK ideograph (U+4E00..U+9FCC, three UTF-8 bytes E4..E9).  Tags are
-// skipped (quoted attribute values may hold '>'); style and raw text count
-// too, since litehtml splits them the same way.  Entities count as the
-// characters they are written with: close enough for a cap.
-size_t count_text_runs(const char *html)
+// The number of text elements litehtml will make of the prepared page's
+// text: one per run of other characters, one per white-space character,
+// one per CJK ideograph (U+4E00..U+9FCC, three UTF-8 bytes E4..E9).  Style
+// and raw text count too, since litehtml splits them the same way.
+size_t count_text_runs(const char *text)
 {
     size_t runs = 0;
     bool in_word = false;
-    const unsigned char *p = (const unsigned char *)html;
+    const unsigned char *p = (const unsigned char *)text;
     while (*p) {
-        if (*p == '<' && (std::isalpha(p[1]) || p[1] == '/' || p[1] == '!')) {
-            unsigned char quote = 0;
-            for (p++; *p; p++) {
-                if (quote) {
-                    if (*p == quote)
-                        quote = 0;
-                } else if (*p == '"' || *p == '\'') {
-                    quote = *p;
-                } else if (*p == '>') {
-                    p++;
-                    break;
-                }
-            }
-            in_word = false;
-            continue;
-        }
         if (is_html_space(*p)) {
             runs++;
             in_word = false;
@@ -212,6 +195,87 @@ size_t count_text_runs(const char *html)
         }
     }
     return runs;
+}
+
+// The same over every text of the prepared tree.
+size_t count_tree_runs(const GumboNode *n)
+{
+    if (n->type == GUMBO_NODE_TEXT)
+        return count_text_runs(n->v.text.text);
+    if (n->type != GUMBO_NODE_ELEMENT)
+        return 0;
+    size_t runs = 0;
+    const GumboVector &kids = n->v.element.children;
+    for (unsigned i = 0; i < kids.length; i++)
+        runs += count_tree_runs(static_cast<const GumboNode *>(kids.data[i]));
+    return runs;
+}
+
+// litehtml 0.6 builds a document from HTML text only (createFromUTF8: its
+// own gumbo parse, then document::create_node over the parse's tree, then
+// the stylesheets and styles).  The page is already parsed and prepared as
+// a tree (prep_tree.h), so document_from_tree below does what
+// createFromUTF8 does after its parse, in the same order, with the
+// prepared tree in place of the parse.  create_node and the members it
+// needs are private; an explicit instantiation may name private members
+// (C++ [temp.spec]), and the friend function it defines hands the member
+// pointer out.  A litehtml whose members differ fails to compile here.
+template <class Tag, typename Tag::type M> struct private_member {
+    friend typename Tag::type member_of(Tag) { return M; }
+};
+#define SB_PRIVATE_MEMBER(tag, type_, member)                                                   \
+    struct tag {                                                                               \
+        using type = type_;                                                                    \
+        friend type member_of(tag);                                                            \
+    };                                                                                         \
+    template struct private_member<tag, &litehtml::document::member>
+SB_PRIVATE_MEMBER(doc_create_node,
+                  void (litehtml::document::*)(void *, litehtml::elements_vector &, bool),
+                  create_node);
+SB_PRIVATE_MEMBER(doc_root, litehtml::element::ptr litehtml::document::*, m_root);
+SB_PRIVATE_MEMBER(doc_css, litehtml::css_text::vector litehtml::document::*, m_css);
+SB_PRIVATE_MEMBER(doc_styles, litehtml::css litehtml::document::*, m_styles);
+SB_PRIVATE_MEMBER(doc_media, litehtml::media_features litehtml::document::*, m_media);
+SB_PRIVATE_MEMBER(doc_media_lists, litehtml::media_query_list::vector litehtml::document::*,
+                  m_media_lists);
+SB_PRIVATE_MEMBER(doc_update_media_lists,
+                  bool (litehtml::document::*)(const litehtml::media_features &),
+                  update_media_lists);
+SB_PRIVATE_MEMBER(doc_fix_tables_layout, void (litehtml::document::*)(), fix_tables_layout);
+#undef SB_PRIVATE_MEMBER
+
+litehtml::document::ptr document_from_tree(GumboNode *root, litehtml::document_container *cont,
+                                           litehtml::context *ctx)
+{
+    litehtml::document::ptr doc = std::make_shared<litehtml::document>(cont, ctx);
+    litehtml::document &d = *doc;
+    litehtml::elements_vector made;
+    (d.*member_of(doc_create_node{}))(root, made, true);
+    litehtml::element::ptr &top = d.*member_of(doc_root{});
+    if (!made.empty())
+        top = made.back();
+    if (!top)
+        return doc;
+    litehtml::media_features &media = d.*member_of(doc_media{});
+    litehtml::css &styles = d.*member_of(doc_styles{});
+    cont->get_media_features(media);
+    top->set_pseudo_class("root", true);
+    top->apply_stylesheet(ctx->master_css());
+    top->parse_attributes();
+    for (const litehtml::css_text &css : d.*member_of(doc_css{})) {
+        litehtml::media_query_list::ptr list;
+        if (!css.media.empty())
+            list = litehtml::media_query_list::create_from_string(css.media, doc);
+        styles.parse_stylesheet(css.text.c_str(), css.baseurl.c_str(), doc, list);
+    }
+    styles.sort_selectors();
+    if (!(d.*member_of(doc_media_lists{})).empty())
+        (d.*member_of(doc_update_media_lists{}))(media);
+    top->apply_stylesheet(styles);
+    top->parse_styles();
+    (d.*member_of(doc_fix_tables_layout{}))();
+    top->init();
+    return doc;
 }
 
 // Memoised inherited style lookups.
@@ -700,7 +764,12 @@ public:
     void import_css(litehtml::tstring &text, const litehtml::tstring &url,
                     litehtml::tstring &baseurl) override;
 
+    void split_text(const char *text,
+                    const std::function<void(const litehtml::tchar_t *)> &on_word,
+                    const std::function<void(const litehtml::tchar_t *)> &on_space) override;
+
 private:
+    std::string split_word; // split_text's word, reused
     bool read_css(const std::string &path, std::string &out);
     bool ask_resource(const std::string &url, std::string &out);
 };
@@ -801,6 +870,48 @@ bool container::ask_resource(const std::string &url, std::string &out)
         out.assign(static_cast<const char *>(bytes), len);
     std::free(bytes);
     return ok;
+}
+
+// How litehtml cuts a text into its elements: a word per run of other
+// characters, a space per white-space character, a word per CJK ideograph
+// (U+4E00..U+9FCC).  litehtml's own split_text decodes the whole text to
+// wide characters and encodes every word back to UTF-8 (a quarter of its
+// element creation); the text here is the prepared tree's, valid UTF-8
+// from gumbo, which that round trip returns unchanged, so the same cuts
+// are made on the bytes.
+void container::split_text(const char *text,
+                           const std::function<void(const litehtml::tchar_t *)> &on_word,
+                           const std::function<void(const litehtml::tchar_t *)> &on_space)
+{
+    const char *p = text, *word = text;
+    auto flush = [&](const char *end) {
+        if (end > word) {
+            split_word.assign(word, end);
+            on_word(split_word.c_str());
+        }
+    };
+    while (*p) {
+        unsigned char c = (unsigned char)*p;
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') {
+            flush(p);
+            const char space[2] = {(char)c, '\0'};
+            on_space(space);
+            word = ++p;
+        } else if (c >= 0xE4 && c <= 0xE9 && (p[1] & 0xC0) == 0x80 && (p[2] & 0xC0) == 0x80) {
+            unsigned cp = ((c & 0x0Fu) << 12) | (((unsigned char)p[1] & 0x3Fu) << 6) |
+                          ((unsigned char)p[2] & 0x3Fu);
+            if (cp >= 0x4E00 && cp <= 0x9FCC) {
+                flush(p);
+                split_word.assign(p, 3);
+                on_word(split_word.c_str());
+                word = p + 3;
+            }
+            p += 3;
+        } else {
+            p++;
+        }
+    }
+    flush(p);
 }
 
 void container::import_css(litehtml::tstring &text, const litehtml::tstring &url,
@@ -1213,7 +1324,7 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
     sb_render *r = nullptr;
     sb_css_names *names = nullptr;
     sb_prep_sheets sheets{};
-    char *html = nullptr;
+    sb_ptree *tree = nullptr;
     double t0 = sb_clock_ms();
     try {
         container cont;
@@ -1243,15 +1354,15 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
         names = sb_css_names_from_doc(doc);
         cont.names = names;
         sb_prep_stats st{};
-        size_t html_len = 0;
-        html = sb_render_serialize_sheets(doc, names, o.max_depth, &st, &sheets, &html_len);
+        tree = sb_render_prepare_tree(doc, names, o.max_depth, &st, &sheets);
+        size_t html_len = sb_ptree_bytes(tree);
         if (html_len > max_html_bytes) {
             if (err && errlen)
                 std::snprintf(err, errlen,
                               "render: page too large for layout (%zu elements, %zu bytes; "
                               "limits %zu, %zu)",
                               doc->n_elems, html_len, max_elements, max_html_bytes);
-            std::free(html);
+            sb_ptree_free(tree);
             sb_prep_sheets_free(&sheets);
             sb_css_names_free(names);
             return nullptr;
@@ -1259,14 +1370,15 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
         cont.sheets = &sheets;
         style_memo memo; // outlives ldoc (declared before it)
         cont.memo = &memo;
-        size_t runs = count_text_runs(html);
+        GumboNode *root = sb_ptree_root(tree);
+        size_t runs = root ? count_tree_runs(root) : 0;
         if (runs + element_weight * st.elems_emitted > max_layout_weight) {
             if (err && errlen)
                 std::snprintf(err, errlen,
                               "render: page too large for layout (%zu words and spaces + %zu x "
                               "%zu elements > %zu)",
                               runs, element_weight, st.elems_emitted, max_layout_weight);
-            std::free(html);
+            sb_ptree_free(tree);
             sb_prep_sheets_free(&sheets);
             sb_css_names_free(names);
             return nullptr;
@@ -1279,7 +1391,7 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
                               "render: too much CSS for layout (%zu elements x %zu selectors > "
                               "%zu)",
                               cont.elements, cont.selectors, max_selector_tests);
-            std::free(html);
+            sb_ptree_free(tree);
             sb_prep_sheets_free(&sheets);
             sb_css_names_free(names);
             return nullptr;
@@ -1297,7 +1409,11 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
             ctx.load_master_stylesheet(ua); // parsed here, not kept
             std::free(ua);
         }
-        litehtml::document::ptr ldoc = litehtml::document::createFromUTF8(html, &cont, &ctx);
+        litehtml::document::ptr ldoc;
+        if (root)
+            ldoc = document_from_tree(root, &cont, &ctx);
+        sb_ptree_free(tree); // litehtml keeps nothing of it
+        tree = nullptr;
         double t2 = sb_clock_ms();
         if (!ldoc || !ldoc->root()) {
             set_err(err, errlen, "render: litehtml could not build the document");
@@ -1364,7 +1480,7 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
         sb_render_free(r);
         r = nullptr;
     }
-    std::free(html);
+    sb_ptree_free(tree);
     sb_prep_sheets_free(&sheets);
     sb_css_names_free(names);
     return r;
@@ -1475,6 +1591,19 @@ extern "C" long sb_render_check_mapping(const sb_doc *doc, size_t *checked, char
     std::free(html);
     sb_fonts_free(fonts);
     return bad;
+}
+
+extern "C" bool sb_render_check_split(const char *text)
+{
+    container ours;
+    std::vector<std::string> a, b;
+    ours.split_text(
+        text, [&](const char *w) { a.push_back(std::string("w:") + w); },
+        [&](const char *w) { a.push_back(std::string("s:") + w); });
+    ours.litehtml::document_container::split_text(
+        text, [&](const char *w) { b.push_back(std::string("w:") + w); },
+        [&](const char *w) { b.push_back(std::string("s:") + w); });
+    return a == b;
 }
 
 // One property lookup of two parses of the same page, as strings (NULL and

@@ -164,4 +164,9 @@ long sb_render_check_mapping(const sb_doc *doc, size_t *checked, char *err, size
 long sb_render_check_style_lookups(const sb_doc *doc, size_t *checked, char *err,
                                    size_t errlen);
 
+/* True when the render cuts text into litehtml's words and spaces
+ * (render.cpp: container::split_text, on the UTF-8 bytes) exactly as
+ * litehtml's own split_text (through wide characters) does. */
+bool sb_render_check_split(const char *text);
+
 #endif

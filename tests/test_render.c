@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,6 +72,73 @@ static void test_mapping_exact_on_samples(void **state)
             fail_msg("%s: only %zu elements checked", pages[i], checked);
         sb_doc_free(d);
     }
+}
+
+/* The tree litehtml builds its elements from (prep_tree.h) is what its
+ * own parse of the serialised page would give: same elements, attributes
+ * and text, on every page of samples/layout and samples/news (comments,
+ * scripts between texts, <pre> newlines, nested links, unknown tags,
+ * data: URIs, flex containers made by style="", SVG...). */
+static void test_tree_is_the_parse(void **state)
+{
+    (void)state;
+    const char *dirs[] = {"layout", "news", "markup", NULL};
+    size_t pages = 0;
+    for (int d = 0; dirs[d]; d++) {
+        char dir[512];
+        snprintf(dir, sizeof dir, "%s/samples/%s", SB_SOURCE_DIR, dirs[d]);
+        DIR *dh = opendir(dir);
+        assert_non_null(dh);
+        struct dirent *e;
+        while ((e = readdir(dh))) {
+            size_t n = strlen(e->d_name);
+            if (n < 6 || strcmp(e->d_name + n - 5, ".html") != 0)
+                continue;
+            char path[1024];
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            FILE *f = fopen(path, "rb");
+            assert_non_null(f);
+            sb_buf b = SB_BUF_INIT;
+            char chunk[4096];
+            size_t got;
+            while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
+                sb_buf_append(&b, chunk, got);
+            fclose(f);
+            sb_doc *doc = sb_doc_parse(b.data ? b.data : "", b.len);
+            sb_buf_free(&b);
+            char err[256];
+            long bad = sb_prep_check_tree(doc, err, sizeof err);
+            if (bad)
+                fail_msg("%s/%s: %ld differences, first: %s", dirs[d], e->d_name, bad, err);
+            sb_doc_free(doc);
+            pages++;
+        }
+        closedir(dh);
+    }
+    if (pages < 50)
+        fail_msg("only %zu sample pages compared", pages);
+}
+
+/* The render's text cutting (render.cpp: split_text on UTF-8 bytes) makes
+ * litehtml's words and spaces: white space of every kind, CJK ideographs
+ * (one word each, at both ends of the range), other three-byte characters,
+ * accents, emoji (four bytes), the word joiner, U+FFFD. */
+static void test_split_text(void **state)
+{
+    (void)state;
+    const char *texts[] = {
+        "",
+        "one",
+        "  two  words\t\n\r\fend ",
+        "\xe4\xb8\x80\xe4\xb8\x81" "ab\xe9\xbe\x8c\xe9\xbe\x8d c\xe4\xb7\xbf", /* U+4E00,
+            U+4E01, U+9FCC, U+9FCD (outside), U+4DFF (outside) */
+        "caf\xc3\xa9 na\xc3\xafve \xe2\x80\x94 \xf0\x9f\x98\x80x",
+        "a" SB_PREP_WORD_JOIN "b" SB_PREP_WORD_JOIN "c d",
+        "\xef\xbf\xbd\xe3\x81\x82\xe3\x81\x84 \xea\xb0\x80",
+        NULL};
+    for (int i = 0; texts[i]; i++)
+        if (!sb_render_check_split(texts[i]))
+            fail_msg("text %d cut differently", i);
 }
 
 /* The render's own style lookups (render.cpp: own_property and the memo of
@@ -1013,6 +1081,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mapping_exact_on_samples),
+        cmocka_unit_test(test_tree_is_the_parse),
+        cmocka_unit_test(test_split_text),
         cmocka_unit_test(test_style_lookups),
         cmocka_unit_test(test_hidden_subtrees_unstyled),
         cmocka_unit_test(test_ua_css_pruned),
