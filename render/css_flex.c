@@ -671,6 +671,47 @@ static void grid_layout(const char *v, size_t n, sb_css_layout *lay)
         put_track(lay->track_width[k], sizeof lay->track_width[k], tl.t[k], share);
 }
 
+int sb_css_track_shares(const char *v, size_t n, double *share, int cap, bool *uniform)
+{
+    track_list tl;
+    memset(&tl, 0, sizeof tl);
+    sb_buf ev = SB_BUF_INIT;
+    bool changed;
+    if (rewrite_math(&ev, v, n, &changed) && ev.data)
+        parse_tracks(ev.data, ev.len, &tl, 0);
+    else
+        tl.bad = true;
+    sb_buf_free(&ev);
+    if (tl.bad || tl.auto_fill || tl.n < 1 || tl.n > SB_CSS_MAX_TRACKS || tl.n > cap)
+        return 0;
+    *uniform = true;
+    double fixed = 0, fr = 0;
+    for (int k = 0; k < tl.n; k++) {
+        if (tl.t[k].kind != tl.t[0].kind || tl.t[k].v != tl.t[0].v)
+            *uniform = false;
+        if (tl.t[k].kind == TRACK_PX)
+            fixed += tl.t[k].v * 100.0 / VIEW_W;
+        else if (tl.t[k].kind == TRACK_PCT)
+            fixed += tl.t[k].v;
+        else
+            fr += tl.t[k].kind == TRACK_FR ? tl.t[k].v : 1; /* auto takes a share */
+    }
+    /* Fixed tracks wider than the viewport, or fr tracks left nothing:
+     * the shares would not say where the columns stand. */
+    if (fixed > 100 || (fr > 0 && fixed >= 100) || (fr == 0 && fixed <= 0))
+        return 0;
+    for (int k = 0; k < tl.n; k++) {
+        track t = tl.t[k];
+        if (t.kind == TRACK_PX)
+            share[k] = t.v * 100.0 / VIEW_W;
+        else if (t.kind == TRACK_PCT)
+            share[k] = t.v;
+        else
+            share[k] = fr > 0 ? (100 - fixed) * (t.kind == TRACK_FR ? t.v : 1) / fr : 0;
+    }
+    return tl.n;
+}
+
 bool sb_css_places_grid_items(const char *css, size_t len)
 {
     static const char *const props[] = {"grid-column", "grid-row", "grid-area", NULL};
@@ -929,6 +970,8 @@ void sb_css_layout_companions(sb_buf *out, const char *sel, size_t n, const sb_c
         break;
     case SB_LAYOUT_NONE:
     case SB_LAYOUT_BLOCK:
+        if (lay->clears)
+            put_companion(out, sel, n, "::after", "content:\"\";display:block;clear:both;");
         break;
     }
 }

@@ -30,7 +30,9 @@
  *  - a stylesheet that places grid items anywhere (grid-column, grid-row,
  *    grid-area) or a grid with template areas keeps its grids in block
  *    flow: items all put in the middle track of `1fr 680px 1fr` would
- *    otherwise sit side by side;
+ *    otherwise sit side by side; the items it places float at the width of
+ *    their tracks instead (css_grid.h), and its grid containers are
+ *    cleared after (layout.clears);
  *  - a container selector nested in itself deeper than
  *    SB_CSS_MAX_CELL_NESTING is capped back to block flow (below); a capped
  *    container's items are blocks, so a same-class rule that hides one
@@ -39,9 +41,8 @@
  * or flex-wrap set by another rule is ignored; items a same-specificity rule
  * earlier in the sheet hides become cells (script, style, template and
  * [hidden] items are kept hidden by a second companion); order,
- * justify-content, align-*, gap and grid placement (grid-column, areas) are
- * ignored; a non-uniform grid with more items than tracks keeps them on one
- * row.  -webkit-box stays a block: it is mostly used for line clamping. */
+ * justify-content, align-* and gap are ignored; a non-uniform grid with
+ * more items than tracks keeps them on one row.  -webkit-box stays a block: it is mostly used for line clamping. */
 #ifndef SB_CSS_FLEX_H
 #define SB_CSS_FLEX_H
 
@@ -76,6 +77,7 @@ typedef struct sb_css_layout {
     int n_tracks;                            /* grid tables: widths of the first tracks */
     char track_width[SB_CSS_MAX_TRACKS][24]; /* "" = auto */
     char item_width[24];                     /* floats: each item's width ("" = own) */
+    bool clears; /* holds floated grid items (css_grid.h): cleared after, whatever the kind */
 } sb_css_layout;
 
 /* One declaration, as css_prep splits them. */
@@ -88,6 +90,13 @@ typedef struct sb_css_decl {
  * anywhere)?  Its grids then keep block flow: placement we cannot follow
  * would put a centred column's items side by side. */
 bool sb_css_places_grid_items(const char *css, size_t len);
+
+/* The tracks of a grid-template-columns value as shares of the container's
+ * width in % (px counted against the default viewport, as calc() does; auto
+ * takes a share as 1fr does) into share[0..cap); returns how many, or 0 when
+ * they cannot be told (auto-fill, more than cap or SB_CSS_MAX_TRACKS, var(),
+ * fixed tracks wider than the viewport).  *uniform says if all are alike. */
+int sb_css_track_shares(const char *v, size_t n, double *share, int cap, bool *uniform);
 
 /* Reads the container layout from a rule's declarations (later ones win,
  * as in the cascade); grid_placed as sb_css_places_grid_items says. */
@@ -107,7 +116,8 @@ void sb_css_layout_extra(sb_buf *out, const sb_css_layout *layout);
 
 /* The companion rules for a translated container whose selector list is
  * [sel, sel+n) (comma separated, already cleaned): rules for its children
- * and its clearing ::after, appended to out.  Nothing for NONE and BLOCK. */
+ * and its clearing ::after, appended to out.  NONE and BLOCK get only the
+ * ::after, and only when layout->clears. */
 void sb_css_layout_companions(sb_buf *out, const char *sel, size_t n, const sb_css_layout *layout);
 
 /* Evaluates a calc()/min()/max()/clamp() expression [s, s+n) (the whole

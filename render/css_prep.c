@@ -10,6 +10,8 @@
 #include <strings.h>
 
 #include "render/css_flex.h"
+#include "render/css_grid.h"
+#include "dom/base/geom.h"
 
 /* ---- the page's name set ------------------------------------------------
  * Keys are a kind byte ('c' class, 'i' id, 't' tag) followed by the name;
@@ -328,20 +330,13 @@ static const char *fix_display(const char *v, size_t n)
     return NULL;
 }
 
-/* Rewrites one block of declarations for litehtml.  *layout receives the
- * container layout of the rule (css_flex); a style="" attribute
- * (in_attribute) has no selector its children could be matched by, so a
- * flex or grid container there keeps block flow. */
-static void prepare_decls(sb_buf *out, const char *raw, size_t raw_len, bool in_attribute,
-                          bool grid_placed, sb_css_layout *layout)
+/* Splits a block of declarations (comments already removed) into
+ * decls (malloc'd, *n_decls of them); custom properties are left out. */
+static sb_css_decl *split_decls(const char *s, size_t n, size_t *n_decls)
 {
-    sb_buf clean = SB_BUF_INIT;
-    append_uncommented(&clean, raw, raw_len);
-    const char *s = clean.data ? clean.data : "";
-    size_t n = clean.len, i = 0;
-    /* Split first: the layout depends on all declarations of the rule. */
     sb_css_decl *decls = NULL;
-    size_t n_decls = 0, cap = 0;
+    size_t cap = 0, i = 0;
+    *n_decls = 0;
     while (i < n) {
         size_t b = i;
         while (i < n && s[i] != ';') {
@@ -371,15 +366,37 @@ static void prepare_decls(sb_buf *out, const char *raw, size_t raw_len, bool in_
         const char *v = colon + 1;
         size_t vn = dn - (size_t)(colon + 1 - d);
         trim(&v, &vn);
-        if (n_decls == cap) {
+        if (*n_decls == cap) {
             cap = cap ? cap * 2 : 16;
             decls = sb_xrealloc(decls, cap * sizeof *decls);
         }
-        decls[n_decls++] = (sb_css_decl){name, v, name_n, vn};
+        decls[(*n_decls)++] = (sb_css_decl){name, v, name_n, vn};
     }
-    sb_css_layout_scan(decls, n_decls, grid_placed, layout);
+    return decls;
+}
+
+/* Rewrites one block of declarations for litehtml.  *layout receives the
+ * container layout of the rule (css_flex); a style="" attribute
+ * (in_attribute) has no selector its children could be matched by, so a
+ * flex or grid container there keeps block flow.  grid (NULL in style="")
+ * is what the sheet says of its grids (css_grid.h): a grid item it places
+ * floats at the width of its tracks, a grid container holds the floats. */
+static void prepare_decls(sb_buf *out, const char *raw, size_t raw_len, bool in_attribute,
+                          const sb_css_grid_sheet *grid, sb_css_layout *layout)
+{
+    sb_buf clean = SB_BUF_INIT;
+    append_uncommented(&clean, raw, raw_len);
+    const char *s = clean.data ? clean.data : "";
+    /* Split first: the layout depends on all declarations of the rule. */
+    size_t n_decls;
+    sb_css_decl *decls = split_decls(s, clean.len, &n_decls);
+    sb_css_layout_scan(decls, n_decls, grid && grid->places_items, layout);
     if (in_attribute && layout->kind != SB_LAYOUT_NONE)
         layout->kind = SB_LAYOUT_BLOCK;
+    if (grid && grid->places_items && sb_css_grid_is_container(decls, n_decls))
+        layout->clears = true;
+    /* Before the rule's own declarations: its own width or float wins. */
+    sb_css_grid_place(out, decls, n_decls, grid);
     for (size_t k = 0; k < n_decls; k++) {
         const sb_css_decl *d = &decls[k];
         bool drop = false;
@@ -422,7 +439,7 @@ char *sb_css_prepare_attr(const char *decls, size_t len, sb_css_layout *layout)
     sb_buf out = SB_BUF_INIT;
     layout->kind = SB_LAYOUT_NONE;
     if (decls)
-        prepare_decls(&out, decls, len, false, false, layout);
+        prepare_decls(&out, decls, len, false, NULL, layout);
     return sb_buf_steal(&out);
 }
 
@@ -431,7 +448,7 @@ char *sb_css_prepare_decls(const char *decls, size_t len)
     sb_buf out = SB_BUF_INIT;
     sb_css_layout layout;
     if (decls)
-        prepare_decls(&out, decls, len, true, false, &layout);
+        prepare_decls(&out, decls, len, true, NULL, &layout);
     return sb_buf_steal(&out);
 }
 
@@ -443,7 +460,7 @@ char *sb_css_prepare_decls(const char *decls, size_t len)
 
 static void prepare_rule(sb_buf *out, const char *pre, size_t pre_n, const char *body,
                          size_t body_n, const sb_css_names *names, sb_css_stats *st,
-                         bool grid_placed)
+                         const sb_css_grid_sheet *grid)
 {
     sb_buf sel = SB_BUF_INIT;
     append_uncommented(&sel, pre, pre_n);
@@ -489,9 +506,9 @@ static void prepare_rule(sb_buf *out, const char *pre, size_t pre_n, const char 
     size_t sel_end = out->len;
     sb_buf_putc(out, '{');
     sb_css_layout layout;
-    prepare_decls(out, body, body_n, false, grid_placed, &layout);
+    prepare_decls(out, body, body_n, false, grid, &layout);
     sb_buf_puts(out, "}\n");
-    if (layout.kind == SB_LAYOUT_CELLS || layout.kind == SB_LAYOUT_FLOATS) {
+    if (layout.kind == SB_LAYOUT_CELLS || layout.kind == SB_LAYOUT_FLOATS || layout.clears) {
         /* The children's rules name the kept selectors; copy them first,
          * out may move while growing. */
         char *kept_sel = sb_xstrndup(out->data + start_len, sel_end - start_len);
@@ -624,7 +641,7 @@ static sb_css_media import_media(const char *pre, size_t pre_n)
 }
 
 static void prepare_sheet(sb_buf *out, const char *s, size_t n, const sb_css_names *names,
-                          sb_css_stats *st, int depth, bool grid_placed)
+                          sb_css_stats *st, int depth, const sb_css_grid_sheet *grid)
 {
     size_t i = 0;
     while (i < n) {
@@ -679,7 +696,7 @@ static void prepare_sheet(sb_buf *out, const char *s, size_t n, const sb_css_nam
         size_t bn = close - body;
         i = close < n ? close + 1 : n;
         if (!at) {
-            prepare_rule(out, pre, pre_n, bp, bn, names, st, grid_placed);
+            prepare_rule(out, pre, pre_n, bp, bn, names, st, grid);
             continue;
         }
         if (depth >= MAX_GROUP_DEPTH)
@@ -693,7 +710,7 @@ static void prepare_sheet(sb_buf *out, const char *s, size_t n, const sb_css_nam
             append_uncommented(out, pre, pre_n);
             sb_buf_putc(out, '{');
             size_t inner = out->len;
-            prepare_sheet(out, bp, bn, names, st, depth + 1, grid_placed);
+            prepare_sheet(out, bp, bn, names, st, depth + 1, grid);
             if (out->len == inner) { /* nothing survived: drop the group */
                 out->len = mark;
                 if (out->data)
@@ -704,10 +721,147 @@ static void prepare_sheet(sb_buf *out, const char *s, size_t n, const sb_css_nam
         } else if (pre_n >= 6 && strncasecmp(pre, "@layer", 6) == 0 &&
                    !is_ident_char((unsigned char)pre[6])) {
             /* Cascade layers only reorder precedence: their rules apply. */
-            prepare_sheet(out, bp, bn, names, st, depth + 1, grid_placed);
+            prepare_sheet(out, bp, bn, names, st, depth + 1, grid);
         }
         /* @font-face, @keyframes, @supports, @page...: litehtml ignores them
          * or cannot evaluate them; dropping them changes nothing. */
+    }
+}
+
+/* ---- what the sheet says of its grids (css_grid.h) --------------------- */
+
+/* A length of a media feature in px (px, em, rem), or -1. */
+static double media_length(const char *s, size_t n)
+{
+    trim(&s, &n);
+    char tmp[32];
+    if (!n || n >= sizeof tmp)
+        return -1;
+    memcpy(tmp, s, n);
+    tmp[n] = 0;
+    char *end;
+    double v = strtod(tmp, &end);
+    if (end == tmp)
+        return -1;
+    if (strcasecmp(end, "px") == 0)
+        return v;
+    if (strcasecmp(end, "em") == 0 || strcasecmp(end, "rem") == 0)
+        return v * 16;
+    return -1;
+}
+
+/* Whether a media query list holds at the default viewport width: the
+ * media type as sb_css_media_on_screen judges it, then min-width and
+ * max-width of each query (other features are taken to hold). */
+static bool media_holds_by_default(const char *s, size_t n)
+{
+    sb_css_media m = sb_css_media_on_screen(s, n);
+    if (m != SB_MEDIA_DEPENDS)
+        return m == SB_MEDIA_ALWAYS;
+    const double w = SB_DEFAULT_WIDTH;
+    size_t i = 0;
+    bool holds = true; /* the current query */
+    while (i <= n) {
+        if (i == n || s[i] == ',') {
+            if (holds)
+                return true;
+            holds = true;
+            i++;
+            continue;
+        }
+        if (s[i] != '(') {
+            i++;
+            continue;
+        }
+        size_t close = match_close(s, n, i + 1);
+        const char *f = s + i + 1;
+        size_t fn = close - i - 1;
+        const char *colon = memchr(f, ':', fn);
+        if (colon) {
+            const char *name = f;
+            size_t name_n = (size_t)(colon - f);
+            trim(&name, &name_n);
+            double v = media_length(colon + 1, fn - (size_t)(colon + 1 - f));
+            if (v >= 0 && name_n == 9 && strncasecmp(name, "min-width", 9) == 0 && v > w)
+                holds = false;
+            if (v >= 0 && name_n == 9 && strncasecmp(name, "max-width", 9) == 0 && v < w)
+                holds = false;
+        }
+        i = close + 1;
+    }
+    return false; /* no query held */
+}
+
+/* Reads the grid tracks and areas of every rule that holds at the default
+ * width into g. */
+static void scan_grid_sheet(sb_css_grid_sheet *g, const char *s, size_t n, int depth)
+{
+    size_t i = 0;
+    while (i < n) {
+        unsigned char c = (unsigned char)s[i];
+        if (at_comment(s, n, i)) {
+            i = skip_comment(s, n, i);
+            continue;
+        }
+        if (isspace(c) || c == '}' || c == ';') {
+            i++;
+            continue;
+        }
+        size_t b = i;
+        int at = c == '@';
+        while (i < n && s[i] != '{' && !(at && s[i] == ';')) {
+            if (s[i] == '"' || s[i] == '\'')
+                i = skip_string(s, n, i);
+            else if (at_comment(s, n, i))
+                i = skip_comment(s, n, i);
+            else if (s[i] == '(' || s[i] == '[')
+                i = match_close(s, n, i + 1) + 1;
+            else if (s[i] == '\\')
+                i += 2;
+            else
+                i++;
+        }
+        if (i >= n)
+            break;
+        const char *pre = s + b;
+        size_t pre_n = i - b;
+        if (s[i] == ';') {
+            i++;
+            continue;
+        }
+        size_t body = i + 1;
+        size_t close = match_close(s, n, body);
+        const char *bp = s + body;
+        size_t bn = close - body;
+        i = close < n ? close + 1 : n;
+        if (!at) {
+            /* only rules that name a template are read */
+            static const char key[] = "grid-template";
+            bool has = false;
+            for (size_t k = 0; !has && k + sizeof key - 1 <= bn; k++)
+                has =
+                    (bp[k] == 'g' || bp[k] == 'G') && strncasecmp(bp + k, key, sizeof key - 1) == 0;
+            if (!has)
+                continue;
+            sb_buf clean = SB_BUF_INIT;
+            append_uncommented(&clean, bp, bn);
+            size_t n_decls;
+            sb_css_decl *decls = split_decls(clean.data ? clean.data : "", clean.len, &n_decls);
+            sb_css_grid_sheet_add_rule(g, decls, n_decls);
+            free(decls);
+            sb_buf_free(&clean);
+            continue;
+        }
+        if (depth >= MAX_GROUP_DEPTH)
+            continue;
+        if (pre_n >= 6 && strncasecmp(pre, "@media", 6) == 0 &&
+            !is_ident_char((unsigned char)pre[6])) {
+            if (media_holds_by_default(pre + 6, pre_n - 6))
+                scan_grid_sheet(g, bp, bn, depth + 1);
+        } else if (pre_n >= 6 && strncasecmp(pre, "@layer", 6) == 0 &&
+                   !is_ident_char((unsigned char)pre[6])) {
+            scan_grid_sheet(g, bp, bn, depth + 1);
+        }
     }
 }
 
@@ -725,9 +879,13 @@ char *sb_css_prepare(const char *css, size_t len, const sb_css_names *names, sb_
         len = sb_data_uri_cut_css(cut, len, SB_DATA_URI_MAX);
         css = cut;
     }
-    if (css)
-        prepare_sheet(&out, css, len, names, stats ? stats : &local, 0,
-                      sb_css_places_grid_items(css, len));
+    if (css) {
+        sb_css_grid_sheet grid;
+        sb_css_grid_sheet_begin(&grid, css, len);
+        if (grid.places_items)
+            scan_grid_sheet(&grid, css, len, 0);
+        prepare_sheet(&out, css, len, names, stats ? stats : &local, 0, &grid);
+    }
     free(cut);
     return sb_buf_steal(&out);
 }

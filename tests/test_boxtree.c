@@ -333,6 +333,41 @@ static void test_flex_grid_calc_columns(void **state)
     unload(&p);
 }
 
+/* Grid items placed on explicit tracks (render/css_grid.h): a 12-column
+ * story spanning 8 tracks with a 4-track rail beside it, and named areas
+ * "main rail" from the template that holds at 1280 px; the full-row
+ * header and footer above and below both. */
+static void test_grid_placement_columns(void **state)
+{
+    (void)state;
+    page p = load("grid_columns.html", 0);
+    assert_rect(box(&p, "top"), 0, 0, 1200, 22);
+    const sb_box *story = box(&p, "story"), *rail = box(&p, "rail"), *foot = box(&p, "foot");
+    assert_int_equal(story->rect.x, 0);
+    assert_int_equal(story->rect.y, 22);
+    assert_int_equal(story->rect.w, 800);
+    assert_int_equal(rail->rect.x, 800);
+    assert_int_equal(rail->rect.y, 22);
+    assert_in_range(rail->rect.w, 399, 400);
+    assert_true(foot->rect.y >= story->rect.y + story->rect.h);
+    assert_int_equal(foot->rect.w, 1200);
+    unload(&p);
+
+    p = load("grid_areas.html", 0);
+    story = box(&p, "story");
+    rail = box(&p, "rail");
+    foot = box(&p, "foot");
+    assert_rect(box(&p, "top"), 0, 0, 1280, 22);
+    /* 1fr 320px: 320 px is a quarter of the 1280 px viewport */
+    assert_int_equal(story->rect.x, 0);
+    assert_int_equal(story->rect.y, 22);
+    assert_int_equal(story->rect.w, 960);
+    assert_rect(rail, 960, 22, 320, rail->rect.h);
+    assert_true(foot->rect.y >= story->rect.y + story->rect.h);
+    assert_int_equal(foot->rect.w, 1280);
+    unload(&p);
+}
+
 static void test_line_breaks(void **state)
 {
     (void)state;
@@ -423,6 +458,7 @@ int main(void)
         cmocka_unit_test(test_inline_link_across_lines),
         cmocka_unit_test(test_flex_row_and_fallbacks),
         cmocka_unit_test(test_flex_grid_calc_columns),
+        cmocka_unit_test(test_grid_placement_columns),
         cmocka_unit_test(test_line_breaks),
         cmocka_unit_test(test_width_option),
         cmocka_unit_test(test_shared_fonts),

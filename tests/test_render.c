@@ -499,9 +499,12 @@ static void test_flex_grid_calc_rewrite(void **state)
                     ".g .g .g .g > script,.g .g .g .g > style,.g .g .g .g > template,"
                     ".g .g .g .g > [hidden]{display:none;}\n"
                     ".g > *:nth-child(2){width:300px;}\n");
-    /* Placed items anywhere in the sheet, or template areas: block flow. */
+    /* Placed items anywhere in the sheet, or template areas: block flow,
+     * cleared after when the sheet places items (it holds their floats,
+     * css_grid.h); an item of unknown tracks stays in block flow. */
     assert_prepared(".g{display:grid;grid-template-columns:1fr 680px 1fr}.g>*{grid-column:2}",
                     ".g{display:block;grid-template-columns:1fr 680px 1fr;}\n"
+                    ".g::after{content:\"\";display:block;clear:both;}\n"
                     ".g>*{grid-column:2;}\n");
     assert_prepared(".g{display:grid;grid-template-columns:1fr 1fr;grid-template-areas:'a b'}",
                     ".g{display:block;grid-template-columns:1fr 1fr;grid-template-areas:'a b';}\n");
@@ -527,6 +530,56 @@ static void test_flex_grid_calc_rewrite(void **state)
     assert_calc("calc(10px * 3px)", NULL);
     assert_calc("calc(10px", NULL);
     assert_calc("calc(1qx)", NULL);
+}
+
+/* Grid items placed on the sheet's tracks (css_grid.h) float at the width
+ * of the tracks they span, before their own declarations. */
+static void test_grid_placement_rewrite(void **state)
+{
+    (void)state;
+    /* A 12-column system: spans and lines in twelfths, a row's first item
+     * clears the row above, a full row is a cleared block, a start alone
+     * says no width, a rule's own width wins (it comes after). */
+    assert_prepared(".grid{display:grid;grid-template-columns:repeat(12,minmax(0,1fr))}"
+                    ".story{grid-column:span 8/span 8}.rail{grid-column:span 4}"
+                    ".wide{grid-column:1/-1}.start{grid-column-start:3}"
+                    ".main{grid-column:1/9;width:700px}.side{grid-column:9/13}",
+                    ".grid{display:block;grid-template-columns:repeat(12,minmax(0,1fr));}\n"
+                    ".grid::after{content:\"\";display:block;clear:both;}\n"
+                    ".story{float:left;clear:none;width:66.667%;box-sizing:border-box;"
+                    "grid-column:span 8/span 8;}\n"
+                    ".rail{float:left;clear:none;width:33.333%;box-sizing:border-box;"
+                    "grid-column:span 4;}\n"
+                    ".wide{float:none;clear:both;width:auto;grid-column:1/-1;}\n"
+                    ".start{grid-column-start:3;}\n"
+                    ".main{float:left;clear:left;width:66.667%;box-sizing:border-box;"
+                    "grid-column:1/9;width:700px;}\n"
+                    ".side{float:left;clear:none;width:33.333%;box-sizing:border-box;"
+                    "grid-column:9/13;}\n");
+    /* Named areas: the template that holds at 1280 px (not the narrow
+     * one), px tracks as shares of the 1280 px viewport; line numbers on
+     * its tracks when the sheet has no column system. */
+    assert_prepared(".p{display:grid;grid-template-areas:'h' 'm' 's'}"
+                    "@media (min-width:900px){.p{grid-template-columns:1fr 320px;"
+                    "grid-template-areas:'h h' 'm s'}}"
+                    "@media (max-width:600px){.p{grid-template-areas:'x y z'}}"
+                    ".a{grid-area:m}.b{grid-area:s}.h{grid-area:h}.c{grid-area:1/2/3/3}"
+                    ".d{grid-area:nowhere}",
+                    ".p{display:block;grid-template-areas:'h' 'm' 's';}\n"
+                    ".p::after{content:\"\";display:block;clear:both;}\n"
+                    "@media (min-width:900px){.p{grid-template-columns:1fr 320px;"
+                    "grid-template-areas:'h h' 'm s';}\n"
+                    ".p::after{content:\"\";display:block;clear:both;}\n}\n"
+                    "@media (max-width:600px){.p{grid-template-areas:'x y z';}\n"
+                    ".p::after{content:\"\";display:block;clear:both;}\n}\n"
+                    ".a{float:left;clear:left;width:75%;box-sizing:border-box;grid-area:m;}\n"
+                    ".b{float:left;clear:none;width:25%;box-sizing:border-box;grid-area:s;}\n"
+                    ".h{float:none;clear:both;width:auto;grid-area:h;}\n"
+                    ".c{float:left;clear:none;width:25%;box-sizing:border-box;grid-area:1/2/3/3;}\n"
+                    ".d{grid-area:nowhere;}\n");
+    /* A sheet that places nothing: no floats for a lone template. */
+    assert_prepared(".q{grid-template-columns:repeat(12,1fr)}",
+                    ".q{grid-template-columns:repeat(12,1fr);}\n");
 }
 
 /* Row flex containers nested in themselves: cells side by side up to
@@ -1091,6 +1144,7 @@ int main(void)
         cmocka_unit_test(test_selector_liveness),
         cmocka_unit_test(test_stylesheet_rewrite),
         cmocka_unit_test(test_flex_grid_calc_rewrite),
+        cmocka_unit_test(test_grid_placement_rewrite),
         cmocka_unit_test(test_flex_nesting_cap),
         cmocka_unit_test(test_stylesheet_garbage),
         cmocka_unit_test(test_css_dir),
