@@ -2,6 +2,7 @@
 """List the lead-image misses against the page's declared image, and why.
 
 usage: image_misses.py STORYBOX CORPUS_DIR [--method M] [--jobs N] [--stripped]
+                       [--eval-json REPORT]
 
 For every page that declares an image, runs `storybox extract --explain`
 and classifies a miss (our lead_image.url is not the declared picture):
@@ -12,6 +13,12 @@ and classifies a miss (our lead_image.url is not the declared picture):
                    (in-body: rejected or unread; not-in-body: never shown)
                    and whether our pick is in the lead position
   no-candidate     nothing was accepted and the declared image was not kept
+With --eval-json (a `storybox eval --out` report of the same corpus), only
+the pages the eval itself counts as misses of imgSt (--stripped) or imgAs
+are looked at: this script's own test of a miss (equal URL or file stem)
+is stricter than the eval's same-picture rule and lists renditions the
+eval counts as hits (136 listed against the eval's 94 on trafilatura,
+2026-11-26).
 Measurement only: the corpus is read, nothing is tuned per page."""
 import json, os, re, subprocess, sys, concurrent.futures as cf
 from urllib.parse import urlparse, unquote
@@ -26,6 +33,21 @@ def pages(corpus):
             p = os.path.join(corpus, name, "source.html")
             if os.path.exists(p):
                 yield "http://fakehost/test/page.html", p
+
+def page_id(path):
+    """The eval's page id: the folder of source.html, else the file stem."""
+    base = os.path.basename(path)
+    if base == "source.html":
+        return os.path.basename(os.path.dirname(path))
+    return base.split(".html")[0]
+
+def eval_misses(report, method, stripped):
+    """Ids of the pages the eval report counts as misses for `method`."""
+    field = "image_stripped" if stripped else "image_asis"
+    for m in json.load(open(report))["methods"]:
+        if m["name"] == method:
+            return {p["id"] for p in m["pages"] if p.get(field) is False}
+    sys.exit("image_misses: method %s not in %s" % (method, report))
 
 def stem(u):
     path = unquote(urlparse(u).path)
@@ -78,6 +100,10 @@ def main():
     method = sys.argv[sys.argv.index("--method") + 1] if "--method" in sys.argv else "hybrid"
     jobs = int(sys.argv[sys.argv.index("--jobs") + 1]) if "--jobs" in sys.argv else 2
     todo = [(storybox, method, u, p, "--stripped" in sys.argv) for u, p in pages(corpus)]
+    if "--eval-json" in sys.argv:
+        keep = eval_misses(sys.argv[sys.argv.index("--eval-json") + 1], method,
+                           "--stripped" in sys.argv)
+        todo = [t for t in todo if page_id(t[3]) in keep]
     kinds = {}
     n = 0
     with cf.ThreadPoolExecutor(jobs) as ex:

@@ -645,6 +645,15 @@ static void test_header_before_article(void **state)
     sb_story_free(s);
 }
 
+static void test_loader_attr_svg(void **state)
+{
+    (void)state;
+    /* The src is an SVG frame; the loader's data-td-src-property holds
+     * the picture, which leads (the SVG is superseded). */
+    expect("loader_attr_svg.html", PAGE_URL,
+           "https://news.example.org/media/2024/05/storm-quayside-night.jpg", NULL);
+}
+
 static void test_declared_logo(void **state)
 {
     (void)state;
@@ -738,7 +747,7 @@ int main(void)
         cmocka_unit_test(test_size_named_files), cmocka_unit_test(test_short_file_names),
         cmocka_unit_test(test_own_compound_name), cmocka_unit_test(test_front_page_link),
         cmocka_unit_test(test_teaser_card), cmocka_unit_test(test_declared_share_card),
-        cmocka_unit_test(test_header_before_article),
+        cmocka_unit_test(test_header_before_article), cmocka_unit_test(test_loader_attr_svg),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -149,8 +149,10 @@ static bool url_says_small(const char *u);
 
 /* Lazy loaders named after themselves keep the picture in
  * "data-NAME-src" or "data-NAME-srcset" (data-lazyload-src,
- * data-echo-src, data-td-src-...); NAME may also say a low-quality
- * preview, which is no better than the placeholder. */
+ * data-echo-src, data-td-src-...), or with a word after "src"
+ * ("data-td-src-property"): an attribute of the img itself whose name has
+ * a "src" or "srcset" word.  A word of the name may also say a
+ * low-quality preview, which is no better than the placeholder. */
 static bool preview_loader_name(const char *name, size_t n)
 {
     static const char *const preview[] = {"thumb", "low", "lowres", "low-res", "blur",
@@ -161,6 +163,38 @@ static bool preview_loader_name(const char *name, size_t n)
     return false;
 }
 
+/* The attribute name's words after "data-": whether one is "src" or
+ * "srcset" (*is_set for the latter), and none names a preview.  The whole
+ * prefix before the word is one name as well ("low-res"). */
+static bool loader_attr_name(const char *name, bool *is_set)
+{
+    if (strncasecmp(name, "data-", 5) != 0)
+        return false;
+    const char *w = name + 5;
+    bool src = false;
+    *is_set = false;
+    while (*w) {
+        size_t n = strcspn(w, "-");
+        if (n == 3 && strncasecmp(w, "src", 3) == 0) {
+            /* data-src itself is a lazy_attrs' (read before this). */
+            src = src || w > name + 5 || w[n] == '-';
+            if (w > name + 5 && preview_loader_name(name + 5, (size_t)(w - 1 - (name + 5))))
+                return false;
+        } else if (n == 6 && strncasecmp(w, "srcset", 6) == 0) {
+            src = src || w > name + 5 || w[n] == '-';
+            *is_set = true;
+            if (w > name + 5 && preview_loader_name(name + 5, (size_t)(w - 1 - (name + 5))))
+                return false;
+        } else if (preview_loader_name(w, n)) {
+            return false;
+        }
+        w += n;
+        if (*w == '-')
+            w++;
+    }
+    return src;
+}
+
 /* The first loader-named attribute's URL (a srcset's largest candidate),
  * malloc'd, or NULL. */
 static char *loader_named_url(const GumboNode *img, int *srcset_width)
@@ -168,15 +202,8 @@ static char *loader_named_url(const GumboNode *img, int *srcset_width)
     const GumboVector *attrs = &img->v.element.attributes;
     for (unsigned i = 0; i < attrs->length; i++) {
         const GumboAttribute *a = attrs->data[i];
-        size_t len = strlen(a->name);
-        if (strncasecmp(a->name, "data-", 5) != 0)
-            continue;
-        bool is_set = len > 12 && strcasecmp(a->name + len - 7, "-srcset") == 0;
-        bool is_src = !is_set && len > 9 && strcasecmp(a->name + len - 4, "-src") == 0;
-        if (!is_set && !is_src)
-            continue;
-        size_t name_len = len - 5 - (is_set ? 7 : 4);
-        if (preview_loader_name(a->name + 5, name_len))
+        bool is_set;
+        if (!loader_attr_name(a->name, &is_set))
             continue;
         char *url = is_set ? sb_srcset_best(a->value) : sb_text_trim(sb_xstrdup(a->value));
         if (url && usable_url(url) && !url_says_small(url)) {
@@ -187,6 +214,14 @@ static char *loader_named_url(const GumboNode *img, int *srcset_width)
         free(url);
     }
     return NULL;
+}
+
+/* The URL names an SVG file: a drawing, which a lazy loader also uses as
+ * the placeholder it shows until the picture loads. */
+static bool svg_file(const char *url)
+{
+    size_t end = strcspn(url, "?#");
+    return end >= 4 && strncasecmp(url + end - 4, ".svg", 4) == 0;
 }
 
 /* The URL an image shows once its lazy loader has run; *superseded is set
@@ -215,7 +250,12 @@ static char *image_url(const GumboNode *img, const char **superseded, int *srcse
     const char *set = sb_attr(img, "srcset");
     if (set)
         *srcset_width = srcset_max_width(set);
-    char *named = usable_url(src) && !url_says_small(src) ? NULL : loader_named_url(img, srcset_width);
+    /* A loader-named attribute beats a src that is no picture, a
+     * thumbnail-sized one, or an SVG (a drawn placeholder): the loader
+     * swaps it for the attribute's picture. */
+    char *named = usable_url(src) && !url_says_small(src) && !svg_file(src)
+                      ? NULL
+                      : loader_named_url(img, srcset_width);
     if (named) {
         *superseded = src && *src ? src : NULL;
         return named;
