@@ -112,8 +112,8 @@ static void news_samples(void **state)
         sb_buf_free(&bytes);
     }
     closedir(d);
-    assert_int_equal(pages, 29);
-    assert_int_equal(styled, 27);
+    assert_int_equal(pages, 30);
+    assert_int_equal(styled, 28);
 }
 
 int main(void)
