@@ -407,6 +407,27 @@ static void trim_edge(const sb_story_ctx *c, bool *keep, bool at_end,
     }
 }
 
+/* A cell of a data table: a <td> or <th> in a row of two cells or more.
+ * Its value may repeat down a column ("April 2014", "0.5%") and each
+ * repetition is data, not a label printed twice; a layout table's one-cell
+ * rows stay judged as labels. */
+static bool data_cell(const sb_story_ctx *c, const sb_para *p)
+{
+    if (p->tag != GUMBO_TAG_TD && p->tag != GUMBO_TAG_TH)
+        return false;
+    const GumboNode *row = c->doc->elems[p->elem]->parent;
+    if (!row || sb_tag(row) != GUMBO_TAG_TR)
+        return false;
+    const GumboVector *k = &row->v.element.children;
+    unsigned cells = 0;
+    for (unsigned i = 0; i < k->length && cells < 2; i++) {
+        GumboTag t = sb_tag(k->data[i]);
+        if (t == GUMBO_TAG_TD || t == GUMBO_TAG_TH)
+            cells++;
+    }
+    return cells >= 2;
+}
+
 /* Two paragraphs sit in the same setting when their tags, their parents'
  * tags and their parents' class names are the same: a pull quote or a
  * repeated description has a box of its own. */
@@ -686,8 +707,9 @@ static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *r
          * pull quote in its own box, a description printed again as the
          * first paragraph).  A long paragraph repeated among its own
          * siblings is the author's, and stays.  Headings may repeat (a
-         * table of contents and its sections). */
-        if (!why && !is_heading(p->tag)) {
+         * table of contents and its sections), and so may a data
+         * table's cells. */
+        if (!why && !is_heading(p->tag) && !data_cell(c, p)) {
             unsigned long hv = hash_text(p->text) | 1UL;
             size_t slot = hv & (hcap - 1);
             while (seen[slot] && seen[slot] != hv)

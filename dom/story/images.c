@@ -365,6 +365,44 @@ static char *figcaption_text(const GumboNode *fig)
     return NULL;
 }
 
+/* A <figcaption> standing right after its <figure> instead of inside it
+ * (a template that closes the figure too early): the figure's caption. */
+static char *sibling_figcaption_text(const GumboNode *fig)
+{
+    const GumboNode *par = fig->parent;
+    if (!par || (par->type != GUMBO_NODE_ELEMENT && par->type != GUMBO_NODE_TEMPLATE))
+        return NULL;
+    const GumboVector *k = &par->v.element.children;
+    for (unsigned i = fig->index_within_parent + 1; i < k->length; i++) {
+        const GumboNode *n = k->data[i];
+        if (n->type == GUMBO_NODE_WHITESPACE || n->type == GUMBO_NODE_COMMENT)
+            continue;
+        if (sb_tag(n) != GUMBO_TAG_FIGCAPTION)
+            return NULL;
+        sb_buf b = SB_BUF_INIT;
+        sb_node_text(n, &b, false);
+        sb_text_trim(b.data);
+        if (b.data && *b.data)
+            return sb_buf_steal(&b);
+        sb_buf_free(&b);
+        return NULL;
+    }
+    return NULL;
+}
+
+/* Pictures nest deeper than enclosing_figure looks (lazy-loading wrappers:
+ * figure > div > div > div > div > img): a figure up to this many levels
+ * up still gives the picture its <figcaption>, when it has one. */
+#define CAPTIONED_FIGURE_UP 8
+
+static char *deep_figcaption_text(const GumboNode *n)
+{
+    for (int up = 0; n && up <= CAPTIONED_FIGURE_UP; up++, n = n->parent)
+        if (sb_tag(n) == GUMBO_TAG_FIGURE)
+            return figcaption_text(n);
+    return NULL;
+}
+
 typedef struct below_ctx {
     const sb_story_ctx *c;
     const long *para_of;
@@ -887,7 +925,11 @@ static void fill_caption(const scan *s, candidate *k, const GumboNode *node)
     if (fig) {
         k->in_figure = true;
         k->caption = figcaption_text(fig);
+        if (!k->caption)
+            k->caption = sibling_figcaption_text(fig);
         k->credit = figure_credit(fig);
+    } else {
+        k->caption = deep_figcaption_text(node);
     }
     /* A <figure> says where its caption is; the text below a figure
      * without one is the story's. */
