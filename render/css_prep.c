@@ -640,6 +640,74 @@ static sb_css_media import_media(const char *pre, size_t pre_n)
     return sb_css_media_on_screen(pre + i, pre_n - i);
 }
 
+/* A @supports condition made only of (display: flex or grid) tests, with
+ * and / or: every browser of today meets it, and the rules inside are the
+ * page's real layout (the ones outside its fallback), which css_flex and
+ * css_grid translate.  Any other test (not, selector(), other properties)
+ * leaves the group out, as litehtml 0.6 would. */
+static bool supports_condition(const char *s, size_t n, int depth)
+{
+    static const char *const values[] = {"grid",        "inline-grid", "flex",
+                                         "inline-flex", "-ms-grid",    "-webkit-flex",
+                                         "-ms-flexbox", "-webkit-box", NULL};
+    size_t i = 0;
+    bool want_test = true, any = false;
+    while (i < n) {
+        if (isspace((unsigned char)s[i])) {
+            i++;
+            continue;
+        }
+        if (s[i] == '(') {
+            if (!want_test || depth > 4)
+                return false;
+            size_t close = match_close(s, n, i + 1);
+            if (close >= n)
+                return false;
+            const char *in = s + i + 1;
+            size_t in_n = close - i - 1;
+            trim(&in, &in_n);
+            if (in_n && in[0] == '(') {
+                if (!supports_condition(in, in_n, depth + 1))
+                    return false;
+            } else {
+                const char *colon = memchr(in, ':', in_n);
+                if (!colon)
+                    return false;
+                const char *name = in, *v = colon + 1;
+                size_t name_n = (size_t)(colon - in), vn = in_n - name_n - 1;
+                trim(&name, &name_n);
+                trim(&v, &vn);
+                if (!(name_n == 7 && strncasecmp(name, "display", 7) == 0))
+                    return false;
+                bool known = false;
+                for (int k = 0; values[k] && !known; k++)
+                    known = strlen(values[k]) == vn && strncasecmp(v, values[k], vn) == 0;
+                if (!known)
+                    return false;
+            }
+            any = true;
+            want_test = false;
+            i = close + 1;
+            continue;
+        }
+        size_t b = i;
+        while (i < n && isalpha((unsigned char)s[i]))
+            i++;
+        if (want_test || !((i - b == 3 && strncasecmp(s + b, "and", 3) == 0) ||
+                           (i - b == 2 && strncasecmp(s + b, "or", 2) == 0)))
+            return false; /* not, selector(), anything else */
+        want_test = true;
+    }
+    return any && !want_test;
+}
+
+static bool supports_translated(const char *pre, size_t n)
+{
+    if (n < 9 || strncasecmp(pre, "@supports", 9) != 0 || is_ident_char((unsigned char)pre[9]))
+        return false;
+    return supports_condition(pre + 9, n - 9, 0);
+}
+
 static void prepare_sheet(sb_buf *out, const char *s, size_t n, const sb_css_names *names,
                           sb_css_stats *st, int depth, const sb_css_grid_sheet *grid)
 {
@@ -718,13 +786,16 @@ static void prepare_sheet(sb_buf *out, const char *s, size_t n, const sb_css_nam
             } else {
                 sb_buf_puts(out, "}\n");
             }
-        } else if (pre_n >= 6 && strncasecmp(pre, "@layer", 6) == 0 &&
-                   !is_ident_char((unsigned char)pre[6])) {
-            /* Cascade layers only reorder precedence: their rules apply. */
+        } else if ((pre_n >= 6 && strncasecmp(pre, "@layer", 6) == 0 &&
+                    !is_ident_char((unsigned char)pre[6])) ||
+                   supports_translated(pre, pre_n)) {
+            /* Cascade layers only reorder precedence: their rules apply.
+             * So do the rules of a browser's flex and grid layouts. */
             prepare_sheet(out, bp, bn, names, st, depth + 1, grid);
         }
-        /* @font-face, @keyframes, @supports, @page...: litehtml ignores them
-         * or cannot evaluate them; dropping them changes nothing. */
+        /* @font-face, @keyframes, other @supports, @page...: litehtml
+         * ignores them or cannot evaluate them; dropping them changes
+         * nothing. */
     }
 }
 
@@ -858,8 +929,9 @@ static void scan_grid_sheet(sb_css_grid_sheet *g, const char *s, size_t n, int d
             !is_ident_char((unsigned char)pre[6])) {
             if (media_holds_by_default(pre + 6, pre_n - 6))
                 scan_grid_sheet(g, bp, bn, depth + 1);
-        } else if (pre_n >= 6 && strncasecmp(pre, "@layer", 6) == 0 &&
-                   !is_ident_char((unsigned char)pre[6])) {
+        } else if ((pre_n >= 6 && strncasecmp(pre, "@layer", 6) == 0 &&
+                    !is_ident_char((unsigned char)pre[6])) ||
+                   supports_translated(pre, pre_n)) {
             scan_grid_sheet(g, bp, bn, depth + 1);
         }
     }

@@ -10,8 +10,12 @@
  * flex nor grid nor calc(): css_flex.h translates them rule by rule (row
  * flex containers and mixed grids into tables of cells, wrapping flex and
  * uniform grids into floats, math functions into lengths; its header says
- * how and what it cannot follow); other `display` values litehtml does not
- * know are rewritten to the nearest block or inline-block flow.
+ * how and what it cannot follow; css_grid.h floats the grid items a sheet
+ * places); other `display` values litehtml does not know are rewritten to
+ * the nearest block or inline-block flow.  An @supports group that tests
+ * only display flex or grid is applied (a browser of today meets it and
+ * its rules are the page's layout, which is translated); other @supports
+ * groups are left out.
  *
  * The name set is built once per page from the parsed document and used for
  * every stylesheet of that page (inline <style>, imported files). */

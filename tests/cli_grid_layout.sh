@@ -2,7 +2,8 @@
 # Grid items placed on explicit tracks (render/css_grid.h), on made-up
 # styled pages of samples/layout/ whose rail of prose has neutral class
 # names: grid_columns.html (a 12-column system, the story spanning 8 tracks,
-# the rail 4) and grid_areas.html (named areas "main rail" from 900 px on).
+# the rail 4), grid_areas.html (named areas "main rail" from 900 px on) and
+# grid_supports.html (a 1fr 300px grid behind @supports (display: grid)).
 # With the placement translated the rail stands beside the story, and
 # hybrid's visual_sidebar leaves it out; dom, which has no render, keeps it
 # (as hybrid did when the grid stayed in block flow).
@@ -66,6 +67,26 @@ out=$(story grid_areas.html --mode dom) || fail "grid_areas dom: extract failed"
 [ "$out" = "$crane
 
 $crane_rail" ] || fail "grid_areas, dom: the rail is not kept: $out"
+
+# --- grid_supports.html: the grid behind @supports (display: grid) ----------
+library="Town library opens on Sundays from March
+
+The town library will open on Sunday afternoons from the first week of March, the council said on Wednesday, after a year in which volunteers kept the reading room open on a handful of winter weekends.
+
+The library will open from one until five o'clock, with one member of staff and two volunteers on duty, and the children's room will hold a reading hour every other week.
+
+The council said the cost would be met by closing the library one hour earlier on Monday evenings, when fewer than a dozen visitors come in on most weeks.
+
+Parents who had written to the council about the weekend opening said they hoped the Sunday hours would be kept once the trial year ends."
+library_rail="Our weekly newsletter brings the town's news, the week's events and the library's new books to your inbox every Friday morning, free of charge.
+
+Readers who write to the editor are asked to give their full name and the street they live in, so that letters can be printed."
+out=$(story grid_supports.html --mode hybrid) || fail "grid_supports: extract failed"
+[ "$out" = "$library" ] || fail "grid_supports, hybrid: text is not the story alone: $out"
+out=$(story grid_supports.html --mode dom) || fail "grid_supports dom: extract failed"
+[ "$out" = "$library
+
+$library_rail" ] || fail "grid_supports, dom: the rail is not kept: $out"
 
 if [ "$failures" -ne 0 ]; then
     echo "$failures failure(s)"

@@ -336,7 +336,7 @@ static void test_flex_grid_calc_columns(void **state)
 /* Grid items placed on explicit tracks (render/css_grid.h): a 12-column
  * story spanning 8 tracks with a 4-track rail beside it, and named areas
  * "main rail" from the template that holds at 1280 px; the full-row
- * header and footer above and below both. */
+ * header and footer above and below both; a grid behind @supports. */
 static void test_grid_placement_columns(void **state)
 {
     (void)state;
@@ -365,6 +365,19 @@ static void test_grid_placement_columns(void **state)
     assert_rect(rail, 960, 22, 320, rail->rect.h);
     assert_true(foot->rect.y >= story->rect.y + story->rect.h);
     assert_int_equal(foot->rect.w, 1280);
+    unload(&p);
+
+    /* The grid behind @supports (display: grid) is the page's layout:
+     * 1fr 300px side by side (render/css_prep.c applies the group). */
+    p = load("grid_supports.html", 0);
+    story = box(&p, "story");
+    rail = box(&p, "rail");
+    assert_int_equal(story->rect.x, 0);
+    assert_int_equal(story->rect.y, 80);
+    assert_int_equal(story->rect.w, 980);
+    assert_int_equal(rail->rect.x, 980);
+    assert_int_equal(rail->rect.y, 80);
+    assert_int_equal(rail->rect.w, 300);
     unload(&p);
 }
 

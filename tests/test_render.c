@@ -376,6 +376,8 @@ static void test_stylesheet_rewrite(void **state)
         "@font-face { font-family: X; src: url(x.woff) }\n"
         "@keyframes spin { from { left: 0 } to { left: 1px } }\n"
         "@supports (display: grid) { .story { display: grid } }\n"
+        "@supports not (display: grid) { .story { float: left } }\n"
+        "@supports (display: grid) and (gap: 1px) { .story { float: left } }\n"
         "@layer base { p { margin: 0 } }\n"
         "a:hover, a { content: \"}\" }\n"
         "div { display: contents }\n"
@@ -394,15 +396,17 @@ static void test_stylesheet_rewrite(void **state)
         "{display:none;}\n"
         "@media screen {#main{display:inline-block !important;}\n"
         "}\n"
+        ".story{display:block;}\n"
         "p{margin: 0;}\n"
         "a{content: \"}\";}\n"
         "div{display:inline;}\n"
         "p{display: block;}\n";
     assert_string_equal(out, want);
-    assert_int_equal(st.rules_in, 8); /* @supports blocks are not parsed */
-    assert_int_equal(st.rules_kept, 6);
-    assert_int_equal(st.selectors_in, 10);
-    assert_int_equal(st.selectors_kept, 6);
+    /* @supports of flex or grid alone is applied, other tests are not */
+    assert_int_equal(st.rules_in, 9);
+    assert_int_equal(st.rules_kept, 7);
+    assert_int_equal(st.selectors_in, 11);
+    assert_int_equal(st.selectors_kept, 7);
     free(out);
 
     /* Without names nothing is pruned, only rewritten. */
@@ -577,6 +581,14 @@ static void test_grid_placement_rewrite(void **state)
                     ".h{float:none;clear:both;width:auto;grid-area:h;}\n"
                     ".c{float:left;clear:none;width:25%;box-sizing:border-box;grid-area:1/2/3/3;}\n"
                     ".d{grid-area:nowhere;}\n");
+    /* @supports testing only display flex or grid (and / or, nested) is
+     * applied; not, selector() and other properties leave it out. */
+    assert_prepared("@supports (display:flex) or ((display:-ms-grid) and (display:grid))"
+                    "{.a{color:red}}@supports not (display:grid){.b{color:red}}"
+                    "@supports selector(:has(a)){.c{color:red}}"
+                    "@supports (position:sticky){.d{color:red}}"
+                    "@supports (display:grid) or{.e{color:red}}",
+                    ".a{color:red;}\n");
     /* A sheet that places nothing: no floats for a lone template. */
     assert_prepared(".q{grid-template-columns:repeat(12,1fr)}",
                     ".q{grid-template-columns:repeat(12,1fr);}\n");
