@@ -675,6 +675,16 @@ static void test_variant_keys(void **state)
            "https://www.example.org/multimedia/pictures/harbour-157~_v-videowebm.jpg");
 }
 
+static void test_data_size_header(void **state)
+{
+    (void)state;
+    /* The header picture's size is given only by data-width and
+     * data-height: it is picture-sized, a candidate of the story header,
+     * and leads over the chart further down. */
+    expect("data_size_header.html", PAGE_URL,
+           "https://news.example.org/max/2000/storm-seawall-drawing.png", NULL);
+}
+
 static void test_declared_logo(void **state)
 {
     (void)state;
@@ -769,7 +779,7 @@ int main(void)
         cmocka_unit_test(test_own_compound_name), cmocka_unit_test(test_front_page_link),
         cmocka_unit_test(test_teaser_card), cmocka_unit_test(test_declared_share_card),
         cmocka_unit_test(test_header_before_article), cmocka_unit_test(test_loader_attr_svg),
-        cmocka_unit_test(test_variant_keys),
+        cmocka_unit_test(test_variant_keys), cmocka_unit_test(test_data_size_header),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
