@@ -358,6 +358,17 @@ static void test_same_picture(void **state)
     k = sb_picture_key("https://a.example/g/weremember/09.jpg?__blob=normal");
     assert_string_equal(k, "weremember/09");
     free(k);
+    /* A variant after a tilde is a rendition; a name encoded twice on its
+     * way through a template is the same name. */
+    assert_true(sb_same_picture("https://a.example/m/harbour-157~_v-videowebm.jpg",
+                                "https://a.example/m/harbour-157~_v-modPremiumHalb.jpg"));
+    assert_false(sb_same_picture("https://a.example/m/harbour-night~_v-videowebm.jpg",
+                                 "https://a.example/m/harbour-dawn~_v-videowebm.jpg"));
+    assert_true(sb_same_picture("https://a.example/p/w_2560/DSC_5245_Storm%2520Quay_b.jpg",
+                                "https://a.example/p/w_1280/DSC_5245_Storm%20Quay_b.jpg"));
+    /* A crop box in brackets is the rendition's. */
+    assert_true(sb_same_picture("https://a.example/cache/t320/398808[0-28-2048-1260]-Storm-Quay.jpg",
+                                "https://a.example/media/398808-Storm-Quay.jpg"));
 }
 
 static void test_url_rules(void **state)
@@ -654,6 +665,26 @@ static void test_loader_attr_svg(void **state)
            "https://news.example.org/media/2024/05/storm-quayside-night.jpg", NULL);
 }
 
+static void test_variant_keys(void **state)
+{
+    (void)state;
+    /* The declared picture is shown as another rendition named after a
+     * tilde: it outranks the chart before it. */
+    expect("variant_keys.html", PAGE_URL,
+           "https://news.example.org/multimedia/pictures/harbour-157~_v-modPremiumHalb.jpg",
+           "https://www.example.org/multimedia/pictures/harbour-157~_v-videowebm.jpg");
+}
+
+static void test_data_size_header(void **state)
+{
+    (void)state;
+    /* The header picture's size is given only by data-width and
+     * data-height: it is picture-sized, a candidate of the story header,
+     * and leads over the chart further down. */
+    expect("data_size_header.html", PAGE_URL,
+           "https://news.example.org/max/2000/storm-seawall-drawing.png", NULL);
+}
+
 static void test_declared_logo(void **state)
 {
     (void)state;
@@ -748,6 +779,7 @@ int main(void)
         cmocka_unit_test(test_own_compound_name), cmocka_unit_test(test_front_page_link),
         cmocka_unit_test(test_teaser_card), cmocka_unit_test(test_declared_share_card),
         cmocka_unit_test(test_header_before_article), cmocka_unit_test(test_loader_attr_svg),
+        cmocka_unit_test(test_variant_keys), cmocka_unit_test(test_data_size_header),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

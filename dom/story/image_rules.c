@@ -307,6 +307,10 @@ static void percent_decode(char *s)
     *w = '\0';
 }
 
+/* Percent-decoding rounds: the URL as written, and its path encoded twice
+ * more. */
+#define PERCENT_ROUNDS 3
+
 /* Digits in a file name that make it a picture number (a database id),
  * not an index in a gallery. */
 #define PICTURE_NUMBER_MIN 6
@@ -494,6 +498,17 @@ char *sb_picture_key(const char *url)
     if (inner)
         cut(u, 0, (size_t)(inner - u));
     u[strcspn(u, "?#")] = '\0';
+    /* The path, without its query, decoded again for a name encoded once
+     * more on its way through a template ("%2520" is "%20" is " "); a
+     * decoded name holds no escapes of its own, so the rounds stop when
+     * nothing changes.  (A query's nested proxy URLs are not unwrapped
+     * further: the first embedded URL keys them, as before.) */
+    for (int round = 1; round < PERCENT_ROUNDS; round++) {
+        size_t before = strlen(u);
+        percent_decode(u);
+        if (strlen(u) == before)
+            break;
+    }
     /* A query glued on with '&' instead of '?' ("311039909.jpg&ExactW=350"):
      * in the last segment, an '&' with an '=' after it starts parameters,
      * not part of the file name ("tom&jerry.jpg" has no '='). */
@@ -524,6 +539,23 @@ char *sb_picture_key(const char *url)
             break;
         *dot = '\0';
     }
+    /* A crop box in brackets ("398808[0-28-2048-1260]-name"): image
+     * caches write the crop's coordinates into the rendition's name. */
+    for (char *br = strchr(name, '['); br; br = strchr(br, '[')) {
+        size_t n = 1;
+        while (isdigit((unsigned char)br[n]) || br[n] == '-' || br[n] == ',' || br[n] == '_')
+            n++;
+        if (br[n] == ']' && n > 1)
+            cut(name, (size_t)(br - name), n + 1);
+        else
+            br++;
+    }
+    /* A variant after a tilde ("rheinmetall-157~_v-videowebm" and
+     * "rheinmetall-157~_v-modpremiumhalb", "NAME~mv2"): content systems
+     * name a rendition of the picture before the tilde. */
+    char *tilde = strchr(name, '~');
+    if (tilde && tilde - name >= SB_PICTURE_KEY_MIN)
+        *tilde = '\0';
     /* TYPO3 and similar processors: "csm_NAME_0123456789" (a prefix and
      * a ten-digit hex hash of the crop). */
     if (strncmp(name, "csm_", 4) == 0)

@@ -42,7 +42,7 @@ char *sb_css_background_url(const char *style);
 
 /* The picture's identity: the file name, lower case, with the extension,
  * query, rendition size tokens (-1040x572, _w1200, -1200-80, @2x,
- * -scaled) and image-proxy wrapping (a URL carrying the original in its
+ * -scaled, a bracketed crop box, a variant after a tilde) and image-proxy wrapping (a URL carrying the original in its
  * path or query) removed; a generic name (image, photo...) or one that is
  * only a size (1200x630) keyed with its folder.  malloc'd; NULL when the URL has no usable file
  * name (shorter than SB_PICTURE_KEY_MIN bytes). */

@@ -69,9 +69,9 @@
  *                      >= CAPTION_SIM_MIN)
  *       + W_DECLARED   a rendition of the page's declared image
  *       - ORDER_STEP * (acceptable candidates before it)
- * Area is the rendered box, else width x height attributes, else the
- * largest srcset width (AREA_SRCSET_ASPECT of it as height), else
- * AREA_UNKNOWN (a browser's default replaced-element size, 300 x 150).
+ * Area is the rendered box, else width x height attributes (or
+ * data-width x data-height: markup_size), else the largest srcset width
+ * (AREA_SRCSET_ASPECT of it as height), else AREA_UNKNOWN (a browser's default replaced-element size, 300 x 150).
  * The first-screen rule stands in for the lead zone only when the DOM
  * found no story paragraphs to end it: measured on both corpora, granting
  * it as well promoted a second in-story picture within 900 px over the
@@ -304,6 +304,20 @@ static int int_attr(const GumboNode *n, const char *name)
         return 0;
     long x = strtol(v, NULL, 10);
     return x > 0 && x < 100000 ? (int)x : 0;
+}
+
+/* The picture's size from its markup: width and height, else the
+ * data-width and data-height with which lazy loaders and layout scripts
+ * reserve its box (the renderer reads neither, and gives such an image
+ * the default box). */
+static void markup_size(const GumboNode *n, int *w, int *h)
+{
+    *w = int_attr(n, "width");
+    *h = int_attr(n, "height");
+    if (!*w && !*h) {
+        *w = int_attr(n, "data-width");
+        *h = int_attr(n, "data-height");
+    }
 }
 
 /* Image services put the rendition size in the URL ("200x200",
@@ -999,8 +1013,8 @@ static void judge(scan *s, char *raw_url, const char *kind, const GumboNode *nod
     if (superseded && c->explain)
         fprintf(c->explain, "image e%d rejected %s (placeholder: src superseded by a lazy attribute)\n",
                 anchor, superseded);
-    k.width = int_attr(node, "width");
-    k.height = int_attr(node, "height");
+    bool size_attrs = int_attr(node, "width") || int_attr(node, "height");
+    markup_size(node, &k.width, &k.height);
     const sb_elem_render *b = box_of(c, box_elem);
     if (b) {
         k.has_box = true;
@@ -1009,7 +1023,7 @@ static void judge(scan *s, char *raw_url, const char *kind, const GumboNode *nod
          * height of its own gets a replaced element's default box
          * (render/render.cpp), which says nothing of the picture. */
         bool default_box = k.box.w == RENDER_DEFAULT_W && k.box.h == RENDER_DEFAULT_H &&
-                           !k.width && !k.height && !strstr(kind, "background");
+                           !size_attrs && !strstr(kind, "background");
         if (k.box.w > 0 && k.box.h > 0 && !default_box) {
             k.width = k.box.w;
             k.height = k.box.h;
@@ -1171,8 +1185,9 @@ static void judge_element(scan *s, int i, bool background_only)
  * at most HEADER_TEXT_MAX bytes of text stand between them (a kicker, a
  * date; not a teaser list), and it is picture-sized (HEADER_AREA_MIN px^2
  * or more, no longer than HEADER_ASPECT_MAX to one: not a banner).  Its
- * size: the rendered box, else the width and height attributes, else the
- * largest srcset width (AREA_SRCSET_ASPECT of it as height).  An unknown
+ * size: the rendered box, else the width and height attributes (or
+ * data-width and data-height), else the largest srcset width
+ * (AREA_SRCSET_ASPECT of it as height).  An unknown
  * size passes for a photograph's file (photo_file) or a <picture>'s image:
  * a header picture's size often comes from the stylesheet and the file
  * alone, and the candidate's names, URL and box are still judged
@@ -1243,12 +1258,17 @@ static const char *in_story_header(const sb_story_ctx *c, int img, int headline,
     if (between > HEADER_TEXT_MAX)
         return "text stands between it and the headline";
     const GumboNode *n = c->doc->elems[img];
+    int mw, mh;
+    markup_size(n, &mw, &mh);
     double w = int_attr(n, "width"), h = int_attr(n, "height");
     const sb_elem_render *b = box_of(c, img);
     if (b && b->rect.w > 0 && b->rect.h > 0 &&
         !(b->rect.w == RENDER_DEFAULT_W && b->rect.h == RENDER_DEFAULT_H && !w && !h)) {
         w = b->rect.w;
         h = b->rect.h;
+    } else {
+        w = mw;
+        h = mh;
     }
     if ((!w || !h) && srcset_width > 0) {
         w = srcset_width;
