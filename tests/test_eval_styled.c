@@ -112,8 +112,8 @@ static void news_samples(void **state)
         sb_buf_free(&bytes);
     }
     closedir(d);
-    assert_int_equal(pages, 31);
-    assert_int_equal(styled, 29);
+    assert_int_equal(pages, 32);
+    assert_int_equal(styled, 30);
 }
 
 int main(void)
