@@ -112,8 +112,8 @@ static void news_samples(void **state)
         sb_buf_free(&bytes);
     }
     closedir(d);
-    assert_int_equal(pages, 33);
-    assert_int_equal(styled, 31);
+    assert_int_equal(pages, 34);
+    assert_int_equal(styled, 32);
 }
 
 int main(void)

@@ -48,7 +48,19 @@ typedef struct run {
     bool space;            /* last byte emitted was a space or a newline */
 } run;
 
-static void run_text(run *r, const char *s, bool in_link)
+/* A link to a place on the same page ("#section-2": a table of contents,
+ * a heading's permalink "¶", a footnote mark) leaves the page for nothing:
+ * its text counts 3/10 as link text, as Readability weighs such links.  A
+ * bare "#" (a script's button) stays a link. */
+#define IN_PAGE_LINK_WEIGHT_TENTHS 3
+
+static bool in_page_link(const GumboNode *a)
+{
+    const char *href = sb_attr(a, "href");
+    return href && href[0] == '#' && href[1];
+}
+
+static void run_text(run *r, const char *s, int in_link)
 {
     size_t before = r->text.len;
     for (; *s; s++) {
@@ -69,8 +81,11 @@ static void run_text(run *r, const char *s, bool in_link)
             r->space = false;
         }
     }
-    if (in_link)
+    /* in_link: 2 inside a link, 1 inside an in-page link only, 0 outside */
+    if (in_link == 2)
         r->link_len += (unsigned)(r->text.len - before);
+    else if (in_link == 1)
+        r->link_len += (unsigned)(r->text.len - before) * IN_PAGE_LINK_WEIGHT_TENTHS / 10;
 }
 
 static void run_break(run *r)
@@ -157,7 +172,7 @@ static void collect_runs(sb_story_ctx *c, const GumboNode *top)
     frame *st = sb_xmalloc(scap * sizeof *st);
     run r = {SB_BUF_INIT, 0, true};
     int owner = sb_doc_id(c->doc, top);
-    int link_depth = 0;
+    int link_depth = 0, page_link_depth = 0;
     st[sp++] = (frame){top, 0, owner};
     while (sp) {
         frame *f = &st[sp - 1];
@@ -166,7 +181,9 @@ static void collect_runs(sb_story_ctx *c, const GumboNode *top)
         if (f->next >= kids->length) {
             /* leave n */
             GumboTag t = n->v.element.tag;
-            if (t == GUMBO_TAG_A)
+            if (t == GUMBO_TAG_A && in_page_link(n))
+                page_link_depth--;
+            else if (t == GUMBO_TAG_A)
                 link_depth--;
             if (sb_is_block_tag(t) || n == top) {
                 run_flush(c, &r, owner, &cap);
@@ -178,7 +195,7 @@ static void collect_runs(sb_story_ctx *c, const GumboNode *top)
         const GumboNode *k = kids->data[f->next++];
         if (k->type == GUMBO_NODE_TEXT || k->type == GUMBO_NODE_WHITESPACE ||
             k->type == GUMBO_NODE_CDATA) {
-            run_text(&r, k->v.text.text, link_depth > 0);
+            run_text(&r, k->v.text.text, link_depth > 0 ? 2 : page_link_depth > 0);
             continue;
         }
         if (k->type != GUMBO_NODE_ELEMENT)
@@ -203,7 +220,9 @@ static void collect_runs(sb_story_ctx *c, const GumboNode *top)
             run_flush(c, &r, owner, &cap);
             owner = sb_doc_id(c->doc, k);
         }
-        if (t == GUMBO_TAG_A)
+        if (t == GUMBO_TAG_A && in_page_link(k))
+            page_link_depth++;
+        else if (t == GUMBO_TAG_A)
             link_depth++;
         if (sp == scap) {
             scap *= 2;
