@@ -375,6 +375,10 @@ static void test_url_rules(void **state)
 {
     (void)state;
     assert_non_null(sb_image_ad_url("https://ads.example.net/adserver/www/delivery/avw.php?zoneid=5"));
+    /* An ad network's banner endpoint: the picture is whatever ad it serves. */
+    assert_non_null(sb_image_ad_url("https://adfarm1.adition.com/banner?sid=1&kid=2&bid=3&wpt=C"));
+    assert_non_null(sb_image_ad_url("https://ads.example.net/banner?zone=top"));
+    assert_null(sb_image_ad_url("https://cdn.example.com/images/banner-photo.jpg"));
     assert_non_null(sb_image_placeholder("/static/img/spinner.gif"));
     assert_non_null(sb_image_placeholder("data:image/svg+xml;base64,AAA"));
     assert_null(sb_image_placeholder("/media/storm.jpg"));

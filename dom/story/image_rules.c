@@ -81,8 +81,8 @@ const char *sb_image_ad_url(const char *url)
     static const char *const subs[] = {
         "doubleclick.", "googlesyndication.", "googleadservices.", "adservice.", "adsystem.",
         "adnxs.", "adsrvr.", "criteo.", "taboola.", "outbrain.", "scorecardresearch.",
-        "/adserver", "adserver.", "/delivery/", "avw.php", "lg.php", "/pagead/", "/ads/",
-        "/ad/", "/adv/", "/advert", "/banners/", "/pixel", "//pixel.", "/tracking", "/beacon",
+        "adition.", "/adserver", "adserver.", "/delivery/", "avw.php", "lg.php", "/pagead/", "/ads/",
+        "/ad/", "/adv/", "/advert", "/banners/", "/banner?", "/pixel", "//pixel.", "/tracking", "/beacon",
         "facebook.com/tr", "/b/ss/", "/count?", "/counter", "/track?", "/impression",
         /* Ad servers' query parameters (affiliate networks, Revive/OpenX). */
         "?adid=", "&adid=", "?bannerid=", "&bannerid=", "?zoneid=", "&zoneid=", NULL};
