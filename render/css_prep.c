@@ -175,6 +175,27 @@ static size_t match_close(const char *s, size_t n, size_t i)
     return n;
 }
 
+/* The end of a rule's prelude starting at `i`: the '{' that opens its
+ * block or, for an at-rule (`at`), the ';' that ends a statement; strings,
+ * comments, brackets and escapes are skipped whole.  `n` when neither
+ * comes. */
+static size_t prelude_end(const char *s, size_t n, size_t i, int at)
+{
+    while (i < n && s[i] != '{' && !(at && s[i] == ';')) {
+        if (s[i] == '"' || s[i] == '\'')
+            i = skip_string(s, n, i);
+        else if (at_comment(s, n, i))
+            i = skip_comment(s, n, i);
+        else if (s[i] == '(' || s[i] == '[')
+            i = match_close(s, n, i + 1) + 1;
+        else if (s[i] == '\\')
+            i += 2;
+        else
+            i++;
+    }
+    return i;
+}
+
 /* Copies [s, s+n) without comments. */
 static void append_uncommented(sb_buf *out, const char *s, size_t n)
 {
@@ -733,18 +754,7 @@ static void prepare_sheet(sb_buf *out, const char *s, size_t n, const sb_css_nam
         /* Prelude: up to '{' or, for at-rules, ';'. */
         size_t b = i;
         int at = c == '@';
-        while (i < n && s[i] != '{' && !(at && s[i] == ';')) {
-            if (s[i] == '"' || s[i] == '\'')
-                i = skip_string(s, n, i);
-            else if (at_comment(s, n, i))
-                i = skip_comment(s, n, i);
-            else if (s[i] == '(' || s[i] == '[')
-                i = match_close(s, n, i + 1) + 1;
-            else if (s[i] == '\\')
-                i += 2;
-            else
-                i++;
-        }
+        i = prelude_end(s, n, i, at);
         if (i >= n)
             break;
         const char *pre = s + b;
@@ -880,18 +890,7 @@ static void scan_grid_sheet(sb_css_grid_sheet *g, const char *s, size_t n, int d
         }
         size_t b = i;
         int at = c == '@';
-        while (i < n && s[i] != '{' && !(at && s[i] == ';')) {
-            if (s[i] == '"' || s[i] == '\'')
-                i = skip_string(s, n, i);
-            else if (at_comment(s, n, i))
-                i = skip_comment(s, n, i);
-            else if (s[i] == '(' || s[i] == '[')
-                i = match_close(s, n, i + 1) + 1;
-            else if (s[i] == '\\')
-                i += 2;
-            else
-                i++;
-        }
+        i = prelude_end(s, n, i, at);
         if (i >= n)
             break;
         const char *pre = s + b;
