@@ -616,17 +616,24 @@ static void put_number_into(char *dst, size_t cap, double pct)
     sb_buf_free(&b);
 }
 
-static void grid_layout(const char *v, size_t n, sb_css_layout *lay)
+/* The tracks of a grid-template-columns value `v`, with calc() and other
+ * math resolved first; `tl->bad` when the value cannot be read. */
+static void read_tracks(const char *v, size_t n, track_list *tl)
 {
-    track_list tl;
-    memset(&tl, 0, sizeof tl);
+    memset(tl, 0, sizeof *tl);
     sb_buf ev = SB_BUF_INIT;
     bool changed;
     if (rewrite_math(&ev, v, n, &changed) && ev.data)
-        parse_tracks(ev.data, ev.len, &tl, 0);
+        parse_tracks(ev.data, ev.len, tl, 0);
     else
-        tl.bad = true;
+        tl->bad = true;
     sb_buf_free(&ev);
+}
+
+static void grid_layout(const char *v, size_t n, sb_css_layout *lay)
+{
+    track_list tl;
+    read_tracks(v, n, &tl);
     if (tl.bad || tl.n == 0 || (tl.n == 1 && !tl.auto_fill)) {
         lay->kind = SB_LAYOUT_BLOCK;
         return;
@@ -674,14 +681,7 @@ static void grid_layout(const char *v, size_t n, sb_css_layout *lay)
 int sb_css_track_shares(const char *v, size_t n, double *share, int cap, bool *uniform)
 {
     track_list tl;
-    memset(&tl, 0, sizeof tl);
-    sb_buf ev = SB_BUF_INIT;
-    bool changed;
-    if (rewrite_math(&ev, v, n, &changed) && ev.data)
-        parse_tracks(ev.data, ev.len, &tl, 0);
-    else
-        tl.bad = true;
-    sb_buf_free(&ev);
+    read_tracks(v, n, &tl);
     if (tl.bad || tl.auto_fill || tl.n < 1 || tl.n > SB_CSS_MAX_TRACKS || tl.n > cap)
         return 0;
     *uniform = true;
