@@ -14,6 +14,11 @@
 #   - visual_below (on): far_below.html prints the paper's own notes 1500 px
 #     below the story's last paragraph, in the story's container; a gap of
 #     more than 1.5 screens ends the story.
+#   - visual_next_story (on): next_story.html is an endless page: two
+#     articles, each in its own container under the same <h1 class>; after
+#     the first story's body, the second headline, set as the first is and
+#     as large, ends the story; the first story's own section heading, as
+#     large but inside its container, stays.
 #   - visual_first_screen (off by default, measured worse): on
 #     first_screen.html only the blocks starting in the first screen compete
 #     for the region, so the story is chosen over the readers' letters far
@@ -124,6 +129,38 @@ out=$(story far_below.html --mode dom) || fail "far_below dom: extract failed"
 [ "$out" = "$lighthouse
 
 $notes" ] || fail "far_below, dom: the notes are not kept: $out"
+
+# --- visual_next_story ----------------------------------------------------
+ferry='Ferry timetable changes for the winter
+
+The island ferry will sail four times a day instead of six from the first of November, the harbour board said on Monday, as the summer visitors leave and the crossings run half empty.
+
+The first boat will leave the harbour at seven in the morning and the last will return from the island at six in the evening, an hour earlier than in the summer months.
+
+Fares stay the same
+
+Fares will not change this winter, the board said, and islanders will keep their reduced season tickets, which can now be bought at the harbour office as well as on board.
+
+The board will review the timetable in March, before the Easter holidays, and asks passengers to send their comments to the harbour office by the end of January.'
+library='Library extends its opening hours
+
+The town library will open on Saturday afternoons from next month, after readers asked for longer hours in a survey last spring, the head librarian said on Tuesday.
+
+The reading room on the first floor will stay open until eight on Thursdays, and the children'\''s corner will hold a story hour every Saturday at three.'
+out=$(story next_story.html --mode hybrid --explain) || fail "next_story: extract failed"
+[ "$out" = "$ferry" ] || fail "next_story, visual_next_story on (default): the next article is kept: $out"
+grep -q "^visual_next_story: e18 is a heading set at 34 px, as large as the headline e9 (34 px), after 683 bytes of the story: another story starts there$" "$tmp/err" ||
+    fail "next_story: the end of the story is not explained"
+[ "$(grep -c "another story, after a heading as large as the headline \[visual_next_story=1\]" "$tmp/err")" = 3 ] ||
+    fail "next_story: the three dropped paragraphs are not explained"
+out=$(story next_story.html --mode hybrid --param visual_next_story=0) || fail "next_story off: extract failed"
+[ "$out" = "$ferry
+
+$library" ] || fail "next_story, visual_next_story=0: the next article is not kept: $out"
+out=$(story next_story.html --mode dom) || fail "next_story dom: extract failed"
+[ "$out" = "$ferry
+
+$library" ] || fail "next_story, dom: the next article is not kept: $out"
 
 # --- visual_first_screen --------------------------------------------------
 "$sb" extract --mode hybrid --explain samples/layout/first_screen.html >"$tmp/off.json" 2>"$tmp/off.err" ||

@@ -1374,6 +1374,77 @@ static void end_far_below(const sb_story_ctx *c, bool *keep)
     }
 }
 
+/* The visual_next_story signal (extract.h's sb_dom_render.
+ * end_at_next_headline): a kept heading after the headline, set at least
+ * as large as the headline and below at least NEXT_STORY_MIN_BODY bytes of
+ * kept body text, opens another story: it and everything after it go.
+ * Only the render tells a headline's size from a section heading's: the
+ * markup of an endless page repeats the same <h1> for every article, and
+ * sites set their section headings in <h1> as often as in <h2>.  It must
+ * be set as the headline is in the markup too (headline_twin).  A heading
+ * inside the smallest element holding the headline and the story's last
+ * body paragraph before it is the story's own section heading, however
+ * large (a blog that sets its post title and its sections alike): only one
+ * outside it, in the next article's container, ends the story. */
+#define NEXT_STORY_MIN_BODY 400
+
+/* Set as the headline is: the same tag and the same, non-empty, class
+ * names.  Equal sizes alone say little on a page rendered without its
+ * stylesheet, where every <h2> is the user agent's 24 px and a site's
+ * section blocks each open with one; a class the page styles its headline
+ * by, repeated on a heading as large further down, is another headline. */
+static bool headline_twin(const sb_story_ctx *c, int headline_elem, int e)
+{
+    const GumboNode *h = c->doc->elems[headline_elem], *n = c->doc->elems[e];
+    const char *ch = sb_attr(h, "class"), *cn = sb_attr(n, "class");
+    return sb_tag(h) == sb_tag(n) && ch && cn && *ch && strcmp(ch, cn) == 0;
+}
+
+static void end_at_next_headline(const sb_story_ctx *c, int headline_elem, const char *headline,
+                                 bool *keep)
+{
+    const sb_dom_render *r = c->in->render;
+    if (!r || !r->end_at_next_headline || !r->elems || c->hidden_untrusted || headline_elem < 0 ||
+        (size_t)headline_elem >= r->n_elems || !r->elems[headline_elem].rendered)
+        return;
+    int size = r->elems[headline_elem].font_size;
+    size_t body = 0;
+    int last_body = -1; /* the story's last kept body paragraph so far */
+    for (size_t i = 0; i < c->n_paras; i++) {
+        const sb_para *p = &c->paras[i];
+        int e = p->elem;
+        if (!keep[i] || e <= headline_elem || (size_t)e >= r->n_elems)
+            continue;
+        if (!is_heading(p->tag)) {
+            body += p->len;
+            last_body = e;
+            continue;
+        }
+        if (body < NEXT_STORY_MIN_BODY || !r->elems[e].rendered || r->elems[e].font_size < size ||
+            !headline_twin(c, headline_elem, e) || (headline && strcmp(p->text, headline) == 0))
+            continue;
+        /* The headline's and the body's container, up to here. */
+        int story = headline_elem;
+        while (story >= 0 && subtree_end(c, story) <= last_body)
+            story = c->info[story].parent;
+        if (story < 0 || e < subtree_end(c, story))
+            continue;
+        if (c->explain)
+            fprintf(c->explain,
+                    "visual_next_story: e%d is a heading set at %d px, as large as the headline "
+                    "e%d (%d px), after %zu bytes of the story: another story starts there\n",
+                    e, r->elems[e].font_size, headline_elem, size, body);
+        for (size_t j = i; j < c->n_paras; j++)
+            if (keep[j]) {
+                keep[j] = false;
+                explain_para(c->explain, &c->paras[j], "DROP",
+                             "another story, after a heading as large as the headline "
+                             "[visual_next_story=1]");
+            }
+        return;
+    }
+}
+
 /* Kept text (bytes) below which the chosen root was a wrong guess: the
  * whole <body> is judged instead, and when even that keeps less, the last
  * resort below takes the page's visible prose. */
@@ -1509,6 +1580,7 @@ int sb_story_extract(const sb_dom_input *in, const sb_meta *meta, sb_story *out)
     trim_tail_after_body(&c, keep);
     trim_link_list_tail(&c, keep);
     end_far_below(&c, keep);
+    end_at_next_headline(&c, headline_elem, headline, keep);
     free(out->standfirst);
     out->standfirst = take_standfirst(&c, rr, n_roots, headline_elem, keep);
 

@@ -83,6 +83,12 @@ typedef struct sb_dom_render {
      * a nearby picture's alt text but is set in the body's type or larger
      * is not that picture's caption (an excerpt or dek that restates it). */
     bool caption_by_type;
+    /* The visual_next_story signal: once the story has body text below
+     * its headline, a kept heading rendered at least as large as the
+     * headline element (font size, px) is another story's headline (the
+     * next article of an endless page, a teaser set as large): the story
+     * ends there.  Only when the headline element has a box. */
+    bool end_at_next_headline;
 } sb_dom_render;
 
 /* visual_below's gap, in first screens (SB_FIRST_SCREEN_PX). */

@@ -26,6 +26,7 @@
 #define SB_VISUAL_STANDFIRST_DEFAULT 1
 #define SB_VISUAL_BELOW_DEFAULT 1
 #define SB_VISUAL_CAPTION_DEFAULT 1
+#define SB_VISUAL_NEXT_STORY_DEFAULT 1
 /* Off: it changed no page of either corpus (their saved pages hide
  * little by clipping that their class names do not already tell). */
 #define SB_VISUAL_CLIP_DEFAULT 0
@@ -71,6 +72,8 @@ static int run_dom(sb_page *page, sb_story *story, const sb_region *region,
         .end_far_below = sb_param_double(params, "visual_below", SB_VISUAL_BELOW_DEFAULT) != 0,
         .caption_by_type =
             sb_param_double(params, "visual_caption", SB_VISUAL_CAPTION_DEFAULT) != 0,
+        .end_at_next_headline =
+            sb_param_double(params, "visual_next_story", SB_VISUAL_NEXT_STORY_DEFAULT) != 0,
     };
     sb_dom_input in = {
         .doc = page->doc,
