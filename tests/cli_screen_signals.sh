@@ -19,6 +19,11 @@
 #     the first story's body, the second headline, set as the first is and
 #     as large, ends the story; the first story's own section heading, as
 #     large but inside its container, stays.
+#   - visual_subhead (on): subhead.html heads a section "When do hens lay
+#     eggs?" under the headline "When and how long do hens lay eggs?"; its
+#     words are the headline's, but it is set smaller and below the
+#     headline: a section heading, kept (without the signal it is dropped
+#     as the headline again).
 #   - visual_first_screen (off by default, measured worse): on
 #     first_screen.html only the blocks starting in the first screen compete
 #     for the region, so the story is chosen over the readers' letters far
@@ -161,6 +166,32 @@ out=$(story next_story.html --mode dom) || fail "next_story dom: extract failed"
 [ "$out" = "$ferry
 
 $library" ] || fail "next_story, dom: the next article is not kept: $out"
+
+# --- visual_subhead -------------------------------------------------------
+hens_intro='When and how long do hens lay eggs?
+
+Anyone who keeps a few hens in the garden soon asks how many eggs to expect, and for how many years the birds will go on laying before they retire to scratch about the lawn.
+
+The answer depends on the breed, the light and the food, and a little on the hen herself, as every keeper who has had a lazy one in the flock will tell you.'
+hens_rest='Most hens lay their first egg at about five or six months of age, the light breeds a few weeks earlier than the heavy ones, and pullets hatched in spring start laying before the winter.
+
+A young hen lays almost every day in her first season, then a little less each year, and most stop laying altogether by the age of six or seven.'
+out=$(story subhead.html --mode hybrid --explain) || fail "subhead: extract failed"
+[ "$out" = "$hens_intro
+
+When do hens lay eggs?
+
+$hens_rest" ] || fail "subhead, visual_subhead on (default): the section heading is dropped: $out"
+grep -q "^e11 speaks the headline's words but is set at 24 px below the headline e8 (40 px): a subheading, not the headline \[visual_subhead=1\]$" "$tmp/err" ||
+    fail "subhead: the kept section heading is not explained"
+out=$(story subhead.html --mode hybrid --param visual_subhead=0) || fail "subhead off: extract failed"
+[ "$out" = "$hens_intro
+
+$hens_rest" ] || fail "subhead, visual_subhead=0: the section heading is kept: $out"
+out=$(story subhead.html --mode dom) || fail "subhead dom: extract failed"
+[ "$out" = "$hens_intro
+
+$hens_rest" ] || fail "subhead, dom: the section heading is kept: $out"
 
 # --- visual_first_screen --------------------------------------------------
 "$sb" extract --mode hybrid --explain samples/layout/first_screen.html >"$tmp/off.json" 2>"$tmp/off.err" ||

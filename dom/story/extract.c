@@ -660,6 +660,30 @@ static void drop_slideshows(sb_story_ctx *c, const root_range *rr, size_t n_root
     free(counters);
 }
 
+/* The visual_subhead signal (extract.h's sb_dom_render.subhead_by_type):
+ * a heading that speaks the headline's words but is rendered below the
+ * headline element in a smaller type is the story's own section heading
+ * or its dek ("Ab wann legen Hühner Eier?" under "Ab wann und wie lange
+ * legen Hühner Eier?"), not the headline printed again. */
+static bool subhead_below(const sb_story_ctx *c, int elem, int headline_elem)
+{
+    const sb_dom_render *r = c->in->render;
+    if (!r || !r->subhead_by_type || !r->elems || headline_elem < 0 || elem == headline_elem ||
+        (size_t)headline_elem >= r->n_elems || elem < 0 || (size_t)elem >= r->n_elems)
+        return false;
+    const sb_elem_render *h = &r->elems[headline_elem], *f = &r->elems[elem];
+    if (!h->rendered || !f->rendered || h->rect.h <= 0 || f->rect.h <= 0)
+        return false;
+    bool below = f->rect.y >= h->rect.y + h->rect.h;
+    bool smaller = f->font_size > 0 && f->font_size < h->font_size;
+    if (below && smaller && c->explain)
+        fprintf(c->explain,
+                "e%d speaks the headline's words but is set at %d px below the headline e%d "
+                "(%d px): a subheading, not the headline [visual_subhead=1]\n",
+                elem, f->font_size, headline_elem, h->font_size);
+    return below && smaller;
+}
+
 static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *rr, size_t n_roots,
                           const char *headline, int headline_elem, bool *keep)
 {
@@ -697,7 +721,8 @@ static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *r
             why = beside_column(c, p->elem, root);
         if (!why && headline &&
             (p->elem == headline_elem || strcmp(p->text, headline) == 0 ||
-             (is_heading(p->tag) && sb_white_str(p->text, headline) >= 0.75)))
+             (is_heading(p->tag) && sb_white_str(p->text, headline) >= 0.75 &&
+              !subhead_below(c, p->elem, headline_elem))))
             why = "the headline";
         if (!why)
             why = not_story_line(c, p, root, headline);

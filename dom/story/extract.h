@@ -89,6 +89,12 @@ typedef struct sb_dom_render {
      * next article of an endless page, a teaser set as large): the story
      * ends there.  Only when the headline element has a box. */
     bool end_at_next_headline;
+    /* The visual_subhead signal: a heading whose words are close to the
+     * headline's but which is rendered below the headline element and in
+     * a smaller type is a section heading or the dek, kept; without it
+     * (or without a box for either) it is dropped as the headline again.
+     * A heading with the headline's very text is dropped either way. */
+    bool subhead_by_type;
 } sb_dom_render;
 
 /* visual_below's gap, in first screens (SB_FIRST_SCREEN_PX). */

@@ -27,6 +27,7 @@
 #define SB_VISUAL_BELOW_DEFAULT 1
 #define SB_VISUAL_CAPTION_DEFAULT 1
 #define SB_VISUAL_NEXT_STORY_DEFAULT 1
+#define SB_VISUAL_SUBHEAD_DEFAULT 1
 /* Off: it changed no page of either corpus (their saved pages hide
  * little by clipping that their class names do not already tell). */
 #define SB_VISUAL_CLIP_DEFAULT 0
@@ -74,6 +75,8 @@ static int run_dom(sb_page *page, sb_story *story, const sb_region *region,
             sb_param_double(params, "visual_caption", SB_VISUAL_CAPTION_DEFAULT) != 0,
         .end_at_next_headline =
             sb_param_double(params, "visual_next_story", SB_VISUAL_NEXT_STORY_DEFAULT) != 0,
+        .subhead_by_type =
+            sb_param_double(params, "visual_subhead", SB_VISUAL_SUBHEAD_DEFAULT) != 0,
     };
     sb_dom_input in = {
         .doc = page->doc,
