@@ -527,6 +527,17 @@ static void test_front_page_link(void **state)
            "https://news.example.org/media/2024/05/storm-pontoon-repairs.jpg", NULL);
 }
 
+static void test_lazy_switch_query(void **state)
+{
+    (void)state;
+    /* "lazyload=true" in an image service's query is a switch, not a
+     * placeholder's name: the picture under the headline leads. */
+    expect("lazy_switch_query.html", NULL,
+           "https://news.example.org/media/2024/05/"
+           "storm-harbour-wall.jpg?width=1200&lazyload=true&lazyloadPixelated=false",
+           NULL);
+}
+
 static void test_teaser_card(void **state)
 {
     (void)state;
@@ -784,6 +795,7 @@ int main(void)
         cmocka_unit_test(test_teaser_card), cmocka_unit_test(test_declared_share_card),
         cmocka_unit_test(test_header_before_article), cmocka_unit_test(test_loader_attr_svg),
         cmocka_unit_test(test_variant_keys), cmocka_unit_test(test_data_size_header),
+        cmocka_unit_test(test_lazy_switch_query),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
