@@ -538,6 +538,16 @@ static void test_lazy_switch_query(void **state)
            NULL);
 }
 
+static void test_aspect_ratio_crop(void **state)
+{
+    (void)state;
+    /* "trafo=21x10" names the crop's aspect ratio, not a thumbnail's size:
+     * the picture under the headline leads. */
+    expect("aspect_ratio_crop.html", NULL,
+           "https://news.example.org/media/2024/05/storm-harbour-wall.jpg?trafo=21x10&width=1200",
+           NULL);
+}
+
 static void test_teaser_card(void **state)
 {
     (void)state;
@@ -795,7 +805,7 @@ int main(void)
         cmocka_unit_test(test_teaser_card), cmocka_unit_test(test_declared_share_card),
         cmocka_unit_test(test_header_before_article), cmocka_unit_test(test_loader_attr_svg),
         cmocka_unit_test(test_variant_keys), cmocka_unit_test(test_data_size_header),
-        cmocka_unit_test(test_lazy_switch_query),
+        cmocka_unit_test(test_lazy_switch_query), cmocka_unit_test(test_aspect_ratio_crop),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -49,7 +49,7 @@
 #define SMALL_MIN_W 100         /* narrower: an icon or a thumbnail */
 #define SMALL_MIN_H 60          /* lower: the same */
 #define URL_SMALL_PX 160        /* a rendition size in the URL below this */
-#define URL_SIZE_MIN 10         /* smaller "WxH" is an aspect ratio (3x2, 16x9) */
+#define URL_SIZE_MIN 11         /* a side of 10 or less: an aspect ratio (16x9, 21x10) */
 #define AVATAR_MAX_PX 200       /* in a byline or author box, this small is a face */
 #define CONTEXT_LEVELS 6        /* ancestors whose names are read */
 #define CONTEXT_TEXT_MAX 1500u  /* an ancestor with more text is the story, not a box */
