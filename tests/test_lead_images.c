@@ -548,6 +548,24 @@ static void test_aspect_ratio_crop(void **state)
            NULL);
 }
 
+static void test_hidden_slider(void **state)
+{
+    (void)state;
+    /* A slider shipped hidden (inline display:none) shows its first slide
+     * once its script runs: that picture leads, with no box in hybrid (the
+     * render hides it); the second slide and a hidden pin-it copy stay
+     * rejected. */
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("hidden_slider.html", methods[m], NULL);
+        assert_non_null(s->lead_image);
+        assert_string_equal(s->lead_image->url,
+                            "https://news.example.org/media/2024/05/storm-harbour-wall.jpg");
+        assert_false(s->lead_image->has_box);
+        sb_story_free(s);
+    }
+}
+
 static void test_teaser_card(void **state)
 {
     (void)state;
@@ -806,6 +824,7 @@ int main(void)
         cmocka_unit_test(test_header_before_article), cmocka_unit_test(test_loader_attr_svg),
         cmocka_unit_test(test_variant_keys), cmocka_unit_test(test_data_size_header),
         cmocka_unit_test(test_lazy_switch_query), cmocka_unit_test(test_aspect_ratio_crop),
+        cmocka_unit_test(test_hidden_slider),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
