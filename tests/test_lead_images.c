@@ -566,6 +566,17 @@ static void test_hidden_slider(void **state)
     }
 }
 
+static void test_article_image_marked(void **state)
+{
+    (void)state;
+    /* The picture under the headline is marked as the article's image
+     * (itemprop="image"): the names of the boxes around it ("story-promo",
+     * "article__sharing") do not reject it.  An unmarked promotion further
+     * down stays rejected. */
+    expect("article_image_marked.html", NULL,
+           "https://news.example.org/media/2024/05/storm-harbour-wall.jpg", NULL);
+}
+
 static void test_teaser_card(void **state)
 {
     (void)state;
@@ -824,7 +835,7 @@ int main(void)
         cmocka_unit_test(test_header_before_article), cmocka_unit_test(test_loader_attr_svg),
         cmocka_unit_test(test_variant_keys), cmocka_unit_test(test_data_size_header),
         cmocka_unit_test(test_lazy_switch_query), cmocka_unit_test(test_aspect_ratio_crop),
-        cmocka_unit_test(test_hidden_slider),
+        cmocka_unit_test(test_hidden_slider), cmocka_unit_test(test_article_image_marked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

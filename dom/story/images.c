@@ -884,10 +884,48 @@ static int word_count(const char *s)
     return n;
 }
 
+/* How many levels above the image its article-image markup is read: the
+ * image, its <picture>, and the figure or box around them. */
+#define MARKED_IMAGE_UP 2
+
+/* The page marks the picture as the article's own: schema.org microdata
+ * itemprop="image" (the Article's image property) on the image, its
+ * <picture> or the box around them, or a data-hero attribute on the
+ * image.  A name an ancestor carries ("story-promo", "...__sharing") is
+ * then about the box, not about this picture. */
+static bool itemprop_image(const char *prop)
+{
+    /* itemprop holds space-separated property names ("image thumbnailUrl"). */
+    for (const char *p = prop; p && *p;) {
+        size_t skip = strspn(p, " \t\n\r\f");
+        size_t len = strcspn(p + skip, " \t\n\r\f");
+        p += skip;
+        if (len == 5 && tolower((unsigned char)p[0]) == 'i' && strncmp(p + 1, "mage", 4) == 0)
+            return true;
+        p += len;
+    }
+    return false;
+}
+
+static bool marked_article_image(const GumboNode *node)
+{
+    if (sb_attr(node, "data-hero"))
+        return true;
+    for (int up = 0; node && sb_is_element(node) && up <= MARKED_IMAGE_UP;
+         up++, node = node->parent) {
+        if (itemprop_image(sb_attr(node, "itemprop")))
+            return true;
+    }
+    return false;
+}
+
 /* The image's own names (class, id and alt of the image, class and id of
- * its <figure>) say it is a picture. */
+ * its <figure>) say it is a picture, or the page marks it as the
+ * article's image (marked_article_image). */
 static bool own_names_picture(const GumboNode *node)
 {
+    if (marked_article_image(node))
+        return true;
     char names[512];
     element_names(node, names, sizeof names);
     const char *alt = sb_attr(node, "alt");
