@@ -527,6 +527,56 @@ static void test_front_page_link(void **state)
            "https://news.example.org/media/2024/05/storm-pontoon-repairs.jpg", NULL);
 }
 
+static void test_lazy_switch_query(void **state)
+{
+    (void)state;
+    /* "lazyload=true" in an image service's query is a switch, not a
+     * placeholder's name: the picture under the headline leads. */
+    expect("lazy_switch_query.html", NULL,
+           "https://news.example.org/media/2024/05/"
+           "storm-harbour-wall.jpg?width=1200&lazyload=true&lazyloadPixelated=false",
+           NULL);
+}
+
+static void test_aspect_ratio_crop(void **state)
+{
+    (void)state;
+    /* "trafo=21x10" names the crop's aspect ratio, not a thumbnail's size:
+     * the picture under the headline leads. */
+    expect("aspect_ratio_crop.html", NULL,
+           "https://news.example.org/media/2024/05/storm-harbour-wall.jpg?trafo=21x10&width=1200",
+           NULL);
+}
+
+static void test_hidden_slider(void **state)
+{
+    (void)state;
+    /* A slider shipped hidden (inline display:none) shows its first slide
+     * once its script runs: that picture leads, with no box in hybrid (the
+     * render hides it); the second slide and a hidden pin-it copy stay
+     * rejected. */
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("hidden_slider.html", methods[m], NULL);
+        assert_non_null(s->lead_image);
+        assert_string_equal(s->lead_image->url,
+                            "https://news.example.org/media/2024/05/storm-harbour-wall.jpg");
+        assert_false(s->lead_image->has_box);
+        sb_story_free(s);
+    }
+}
+
+static void test_article_image_marked(void **state)
+{
+    (void)state;
+    /* The picture under the headline is marked as the article's image
+     * (itemprop="image"): the names of the boxes around it ("story-promo",
+     * "article__sharing") do not reject it.  An unmarked promotion further
+     * down stays rejected. */
+    expect("article_image_marked.html", NULL,
+           "https://news.example.org/media/2024/05/storm-harbour-wall.jpg", NULL);
+}
+
 static void test_teaser_card(void **state)
 {
     (void)state;
@@ -784,6 +834,8 @@ int main(void)
         cmocka_unit_test(test_teaser_card), cmocka_unit_test(test_declared_share_card),
         cmocka_unit_test(test_header_before_article), cmocka_unit_test(test_loader_attr_svg),
         cmocka_unit_test(test_variant_keys), cmocka_unit_test(test_data_size_header),
+        cmocka_unit_test(test_lazy_switch_query), cmocka_unit_test(test_aspect_ratio_crop),
+        cmocka_unit_test(test_hidden_slider), cmocka_unit_test(test_article_image_marked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

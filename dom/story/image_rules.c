@@ -69,7 +69,27 @@ const char *sb_image_placeholder(const char *url)
         "no_image", "default-image", "image-not-found", "undefined", "/null", NULL};
     if (file_name_1x1(low))
         return "placeholder: a 1x1 file";
-    return first_match(low, subs, "placeholder: name says blank, spinner or lazy");
+    /* The query's values are read, not its keys: "?src=blank.gif" names a
+     * placeholder, "?lazyload=true&lazyloadPixelated=false" is an image
+     * service's switch on the real picture's URL. */
+    char judged[JUDGED_MAX];
+    size_t n = strcspn(low, "?#");
+    memcpy(judged, low, n);
+    for (const char *q = low + n; *q && *q != '#';) {
+        const char *eq = strchr(q, '=');
+        size_t amp = strcspn(q, "&#");
+        if (!eq || eq >= q + amp) {
+            q += amp + (q[amp] == '&');
+            continue;
+        }
+        size_t vlen = amp - (size_t)(eq + 1 - q);
+        judged[n++] = ' ';
+        memcpy(judged + n, eq + 1, vlen);
+        n += vlen;
+        q += amp + (q[amp] == '&');
+    }
+    judged[n] = '\0';
+    return first_match(judged, subs, "placeholder: name says blank, spinner or lazy");
 }
 
 const char *sb_image_ad_url(const char *url)

@@ -49,7 +49,7 @@
 #define SMALL_MIN_W 100         /* narrower: an icon or a thumbnail */
 #define SMALL_MIN_H 60          /* lower: the same */
 #define URL_SMALL_PX 160        /* a rendition size in the URL below this */
-#define URL_SIZE_MIN 10         /* smaller "WxH" is an aspect ratio (3x2, 16x9) */
+#define URL_SIZE_MIN 11         /* a side of 10 or less: an aspect ratio (16x9, 21x10) */
 #define AVATAR_MAX_PX 200       /* in a byline or author box, this small is a face */
 #define CONTEXT_LEVELS 6        /* ancestors whose names are read */
 #define CONTEXT_TEXT_MAX 1500u  /* an ancestor with more text is the story, not a box */
@@ -750,6 +750,43 @@ static bool holds(const sb_story_ctx *c, int a, int e)
     return false;
 }
 
+/* How far above a hidden box its slider's name is read: the box a script
+ * reveals ("slideshow_content") sits in the one named for the slider
+ * ("slideshow_container"), or is it ("bxslider"). */
+#define SLIDER_NAME_UP 2
+
+/* The hidden box (an ancestor within CONTEXT_LEVELS, hidden by the hidden
+ * attribute, aria-hidden or an inline display:none) that a slider's
+ * script reveals with its first slide showing, when `e` is that first
+ * slide's picture (no <img> before it in the box); else -1.  Slider
+ * plugins ship their slides hidden until the script has measured them, so
+ * the first slide is what the reader sees; later slides and hidden boxes
+ * that are not sliders (lightbox galleries, pin-it copies) stay hidden. */
+static int hidden_slider_of_first(const sb_story_ctx *c, int e)
+{
+    static const char *const slider[] = {"slider", "slideshow", "carousel", "swiper", "slick",
+                                         NULL};
+    int a = c->info[e].parent;
+    for (int up = 0; a >= 0 && up < CONTEXT_LEVELS; up++, a = c->info[a].parent)
+        if (c->info[a].own_noise == SB_NOISE_HIDDEN)
+            break;
+    if (a < 0 || c->info[a].own_noise != SB_NOISE_HIDDEN)
+        return -1;
+    bool named = false;
+    for (int n = a, up = 0; n >= 0 && up <= SLIDER_NAME_UP && !named;
+         up++, n = c->info[n].parent) {
+        char names[512];
+        element_names(c->doc->elems[n], names, sizeof names);
+        named = name_has(names, slider);
+    }
+    if (!named)
+        return -1;
+    for (int i = a + 1; i < e; i++)
+        if (sb_tag(c->doc->elems[i]) == GUMBO_TAG_IMG && holds(c, a, i))
+            return -1;
+    return a;
+}
+
 /* The element's page-furniture verdict, as boilerplate.c marked it, except
  * that an ancestor marked for its names only, when they are responsive
  * visibility classes (and no id) or name a picture box, does not count.
@@ -770,6 +807,8 @@ static sb_noise furniture_noise(const sb_story_ctx *c, int e, bool lead, bool ow
     for (int a = e; a >= 0; a = c->info[a].parent) {
         sb_noise own = c->info[a].own_noise;
         if (!own)
+            continue;
+        if (own == SB_NOISE_HIDDEN && a != e && hidden_slider_of_first(c, e) == a)
             continue;
         /* A picture in the lead position that names itself a picture (its
          * own or its figure's class, id or alt): an ancestor's verdict on
@@ -845,10 +884,48 @@ static int word_count(const char *s)
     return n;
 }
 
+/* How many levels above the image its article-image markup is read: the
+ * image, its <picture>, and the figure or box around them. */
+#define MARKED_IMAGE_UP 2
+
+/* The page marks the picture as the article's own: schema.org microdata
+ * itemprop="image" (the Article's image property) on the image, its
+ * <picture> or the box around them, or a data-hero attribute on the
+ * image.  A name an ancestor carries ("story-promo", "...__sharing") is
+ * then about the box, not about this picture. */
+static bool itemprop_image(const char *prop)
+{
+    /* itemprop holds space-separated property names ("image thumbnailUrl"). */
+    for (const char *p = prop; p && *p;) {
+        size_t skip = strspn(p, " \t\n\r\f");
+        size_t len = strcspn(p + skip, " \t\n\r\f");
+        p += skip;
+        if (len == 5 && tolower((unsigned char)p[0]) == 'i' && strncmp(p + 1, "mage", 4) == 0)
+            return true;
+        p += len;
+    }
+    return false;
+}
+
+static bool marked_article_image(const GumboNode *node)
+{
+    if (sb_attr(node, "data-hero"))
+        return true;
+    for (int up = 0; node && sb_is_element(node) && up <= MARKED_IMAGE_UP;
+         up++, node = node->parent) {
+        if (itemprop_image(sb_attr(node, "itemprop")))
+            return true;
+    }
+    return false;
+}
+
 /* The image's own names (class, id and alt of the image, class and id of
- * its <figure>) say it is a picture. */
+ * its <figure>) say it is a picture, or the page marks it as the
+ * article's image (marked_article_image). */
 static bool own_names_picture(const GumboNode *node)
 {
+    if (marked_article_image(node))
+        return true;
     char names[512];
     element_names(node, names, sizeof names);
     const char *alt = sb_attr(node, "alt");
@@ -888,7 +965,7 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
         return buf;
     }
     if (c->in->render && box_elem >= 0 && !box_of(c, box_elem) && !k->lazy &&
-        !inside_noscript(c, box_elem))
+        !inside_noscript(c, box_elem) && hidden_slider_of_first(c, k->anchor) < 0)
         return "not rendered: hidden by the page's style";
     const char *why;
     if ((why = sb_image_placeholder(k->url)) || (why = sb_image_ad_url(k->url)) ||
