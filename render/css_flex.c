@@ -29,7 +29,7 @@ static bool word_is(const char *s, size_t n, const char *word)
     return strlen(word) == n && strncasecmp(s, word, n) == 0;
 }
 
-static void trim(const char **s, size_t *n)
+void sb_css_trim(const char **s, size_t *n)
 {
     while (*n && isspace((unsigned char)**s)) {
         (*s)++;
@@ -39,8 +39,7 @@ static void trim(const char **s, size_t *n)
         (*n)--;
 }
 
-/* The value without a trailing !important; *important says if it had one. */
-static void value_core(const sb_css_decl *d, const char **v, size_t *n, bool *important)
+void sb_css_decl_value(const sb_css_decl *d, const char **v, size_t *n, bool *important)
 {
     *v = d->value;
     *n = d->value_len;
@@ -49,7 +48,7 @@ static void value_core(const sb_css_decl *d, const char **v, size_t *n, bool *im
         *important = bang != NULL;
     if (bang)
         *n = (size_t)(bang - *v);
-    trim(v, n);
+    sb_css_trim(v, n);
 }
 
 /* Index of the ')' closing the '(' at s[open], or n. */
@@ -495,8 +494,8 @@ static track parse_track(const char *s, size_t n, bool prefer_min)
             return t;
         const char *a = in, *b = in + comma + 1;
         size_t an = comma, bn = in_n - comma - 1;
-        trim(&a, &an);
-        trim(&b, &bn);
+        sb_css_trim(&a, &an);
+        sb_css_trim(&b, &bn);
         track ta = parse_track(a, an, false), tb = parse_track(b, bn, false);
         if (prefer_min && ta.kind != TRACK_AUTO && ta.v > 0)
             return ta;
@@ -564,7 +563,7 @@ static void parse_tracks(const char *v, size_t n, track_list *tl, int depth)
             }
             const char *cnt = in;
             size_t cn = (size_t)(comma - in);
-            trim(&cnt, &cn);
+            sb_css_trim(&cnt, &cn);
             const char *body = comma + 1;
             size_t bn = (size_t)(in + in_n - body);
             long times;
@@ -737,7 +736,7 @@ void sb_css_layout_scan(const sb_css_decl *decls, size_t n, bool grid_placed, sb
         const sb_css_decl *d = &decls[k];
         const char *v;
         size_t vn;
-        value_core(d, &v, &vn, NULL);
+        sb_css_decl_value(d, &v, &vn, NULL);
         if (name_is(d, "display")) {
             bool inl = false;
             m = display_model(v, vn, &inl);
@@ -764,7 +763,7 @@ void sb_css_layout_scan(const sb_css_decl *decls, size_t n, bool grid_placed, sb
         if (columns && !grid_placed) {
             const char *v;
             size_t vn;
-            value_core(columns, &v, &vn, NULL);
+            sb_css_decl_value(columns, &v, &vn, NULL);
             grid_layout(v, vn, lay);
         } else {
             lay->kind = SB_LAYOUT_BLOCK; /* rows only, or placed items: block flow */
@@ -778,7 +777,7 @@ bool sb_css_flex_decl(sb_buf *out, const sb_css_decl *d, const sb_css_layout *la
     const char *v;
     size_t vn;
     bool important;
-    value_core(d, &v, &vn, &important);
+    sb_css_decl_value(d, &v, &vn, &important);
     if (name_is(d, "display")) {
         bool inl;
         if (lay->kind == SB_LAYOUT_NONE || display_model(v, vn, &inl) == MODEL_NONE)
@@ -870,7 +869,7 @@ static int put_selectors(sb_buf *out, const char *sel, size_t n, const char *suf
         const char *one = sel + b;
         size_t one_n = i - b;
         i++;
-        trim(&one, &one_n);
+        sb_css_trim(&one, &one_n);
         if (!one_n || !selector_takes_children(one, one_n))
             continue;
         const char *alt = suffix;

@@ -86,6 +86,13 @@ typedef struct sb_css_decl {
     size_t name_len, value_len;
 } sb_css_decl;
 
+/* Shortens [*s, *s + *n) past white space at both ends. */
+void sb_css_trim(const char **s, size_t *n);
+
+/* The declaration's value without a trailing !important, trimmed;
+ * *important (when not NULL) says whether it had one. */
+void sb_css_decl_value(const sb_css_decl *d, const char **v, size_t *n, bool *important);
+
 /* Does the stylesheet place grid items (grid-column, grid-row, grid-area
  * anywhere)?  Its grids then keep block flow: placement we cannot follow
  * would put a centred column's items side by side. */

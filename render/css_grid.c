@@ -11,27 +11,6 @@ static bool name_is(const sb_css_decl *d, const char *name)
     return strlen(name) == d->name_len && strncasecmp(d->name, name, d->name_len) == 0;
 }
 
-static void trim(const char **s, size_t *n)
-{
-    while (*n && isspace((unsigned char)**s)) {
-        (*s)++;
-        (*n)--;
-    }
-    while (*n && isspace((unsigned char)(*s)[*n - 1]))
-        (*n)--;
-}
-
-/* The value without !important, trimmed. */
-static void value_core(const sb_css_decl *d, const char **v, size_t *n)
-{
-    *v = d->value;
-    *n = d->value_len;
-    const char *bang = memchr(*v, '!', *n);
-    if (bang)
-        *n = (size_t)(bang - *v);
-    trim(v, n);
-}
-
 void sb_css_grid_sheet_begin(sb_css_grid_sheet *g, const char *css, size_t len)
 {
     memset(g, 0, sizeof *g);
@@ -48,7 +27,7 @@ bool sb_css_grid_is_container(const sb_css_decl *decls, size_t n)
         if (name_is(d, "display")) {
             const char *v;
             size_t vn;
-            value_core(d, &v, &vn);
+            sb_css_decl_value(d, &v, &vn, NULL);
             if ((vn == 4 && strncasecmp(v, "grid", 4) == 0) ||
                 (vn == 11 && strncasecmp(v, "inline-grid", 11) == 0))
                 return true;
@@ -136,7 +115,7 @@ void sb_css_grid_sheet_add_rule(sb_css_grid_sheet *g, const sb_css_decl *decls, 
     if (columns) {
         const char *v;
         size_t vn;
-        value_core(columns, &v, &vn);
+        sb_css_decl_value(columns, &v, &vn, NULL);
         n_tracks = sb_css_track_shares(v, vn, share, SB_CSS_MAX_TRACKS, &uniform);
         if (uniform && n_tracks >= 2 && n_tracks > g->columns)
             g->columns = n_tracks;
@@ -147,7 +126,7 @@ void sb_css_grid_sheet_add_rule(sb_css_grid_sheet *g, const sb_css_decl *decls, 
     int n_found = 0;
     const char *v;
     size_t vn;
-    value_core(areas, &v, &vn);
+    sb_css_decl_value(areas, &v, &vn, NULL);
     int cols = parse_areas(v, vn, found, &n_found);
     if (cols < 2)
         return; /* one column: the items stack, as block flow does */
@@ -179,7 +158,7 @@ typedef struct line {
 /* One side of a placement: auto, N, -N, span N, a name. */
 static line parse_line(const char *s, size_t n)
 {
-    trim(&s, &n);
+    sb_css_trim(&s, &n);
     line l = {LINE_AUTO, 0, NULL, 0};
     if (!n || (n == 4 && strncasecmp(s, "auto", 4) == 0))
         return l;
@@ -187,7 +166,7 @@ static line parse_line(const char *s, size_t n)
     if (span) {
         s += 5;
         n -= 5;
-        trim(&s, &n);
+        sb_css_trim(&s, &n);
     }
     char tmp[16];
     if (n && n < sizeof tmp && (isdigit((unsigned char)s[0]) || s[0] == '-' || s[0] == '+')) {
@@ -310,7 +289,7 @@ void sb_css_grid_place(sb_buf *out, const sb_css_decl *decls, size_t n, const sb
         bool area = name_is(d, "grid-area"), column = name_is(d, "grid-column");
         if (!area && !column && !name_is(d, "grid-column-start") && !name_is(d, "grid-column-end"))
             continue;
-        value_core(d, &v, &vn);
+        sb_css_decl_value(d, &v, &vn, NULL);
         any = true;
         const char *part[4];
         size_t part_n[4];
