@@ -151,7 +151,8 @@ static void test_style_lookups(void **state)
     (void)state;
     const char *pages[] = {"style_lookups.html", "cascade.html", "floats.html",
                            "table.html",         "hidden.html",  "hidden_subtree.html",
-                           "mapping.html",       "flex.html",    NULL};
+                           "mapping.html",       "flex.html",    "selector_candidates.html",
+                           NULL};
     for (int i = 0; pages[i]; i++) {
         sb_doc *d = load_doc(pages[i]);
         size_t checked = 0;
