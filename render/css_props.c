@@ -127,6 +127,6 @@ bool sb_css_prop_read(const char *name, size_t n)
         low[i] = c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
     }
     low[n] = '\0';
-    return bsearch(low, read_props, sizeof read_props / sizeof read_props[0],
-                   sizeof read_props[0], cmp_name) != NULL;
+    return bsearch(low, read_props, sizeof read_props / sizeof read_props[0], sizeof read_props[0],
+                   cmp_name) != NULL;
 }

@@ -332,15 +332,21 @@ litehtml::document::ptr document_from_tree(GumboNode *root, litehtml::document_c
 struct sheet_index {
     const litehtml::css *full = nullptr;
     std::vector<int> any; // selectors with no key
-    std::unordered_map<std::string, std::vector<int>> by_key; // 'i', 'c' or 't' + name
+    // by a hash of the key ('i', 'c' or 't', then the name folded): two
+    // keys with one hash share a list, which only adds candidates
+    std::unordered_map<uint64_t, std::vector<int>> by_key;
 
-    static std::string key(char kind, const char *s, size_t n)
+    static uint64_t key(char kind, const char *s, size_t n)
     {
-        std::string k(1, kind);
-        k.reserve(n + 1);
-        for (size_t i = 0; i < n; i++)
-            k.push_back((char)std::tolower((unsigned char)s[i]));
-        return k;
+        uint64_t h = 14695981039346656037ull;
+        h = (h ^ (unsigned char)kind) * 1099511628211ull;
+        for (size_t i = 0; i < n; i++) {
+            unsigned char c = (unsigned char)s[i];
+            if (c >= 'A' && c <= 'Z')
+                c = (unsigned char)(c - 'A' + 'a');
+            h = (h ^ c) * 1099511628211ull;
+        }
+        return h;
     }
 
     explicit sheet_index(const litehtml::css &sheet) : full(&sheet)
@@ -348,25 +354,30 @@ struct sheet_index {
         const litehtml::css_selector::vector &sels = sheet.selectors();
         for (size_t i = 0; i < sels.size(); i++) {
             const litehtml::css_element_selector &r = sels[i]->m_right;
-            std::string k;
+            bool keyed = false;
+            uint64_t k = 0;
             for (const litehtml::css_attribute_selector &a : r.m_attrs)
                 if (a.condition == litehtml::select_equal && a.attribute == "id") {
                     k = key('i', a.val.data(), a.val.size());
+                    keyed = true;
                     break;
                 }
-            if (k.empty())
+            if (!keyed)
                 for (const litehtml::css_attribute_selector &a : r.m_attrs)
                     if (a.condition == litehtml::select_equal && a.attribute == "class" &&
                         !a.class_val.empty() && !a.class_val[0].empty()) {
                         k = key('c', a.class_val[0].data(), a.class_val[0].size());
+                        keyed = true;
                         break;
                     }
-            if (k.empty() && !r.m_tag.empty() && r.m_tag != "*")
+            if (!keyed && !r.m_tag.empty() && r.m_tag != "*") {
                 k = key('t', r.m_tag.data(), r.m_tag.size());
-            if (k.empty())
-                any.push_back((int)i);
-            else
+                keyed = true;
+            }
+            if (keyed)
                 by_key[k].push_back((int)i);
+            else
+                any.push_back((int)i);
         }
     }
 
@@ -374,20 +385,18 @@ struct sheet_index {
     void candidates(const litehtml::element &el, litehtml::css &out) const
     {
         std::vector<int> ids(any);
+        size_t lists = any.empty() ? 0 : 1;
         auto add = [&](char kind, const char *s, size_t n) {
             auto it = by_key.find(key(kind, s, n));
-            if (it != by_key.end())
+            if (it != by_key.end()) {
                 ids.insert(ids.end(), it->second.begin(), it->second.end());
+                lists++;
+            }
         };
-        size_t lists = 0;
-        if (const char *tag = el.get_tagName()) {
+        if (const char *tag = el.get_tagName())
             add('t', tag, std::strlen(tag));
-            lists++;
-        }
-        if (const char *id = el.get_attr("id")) {
+        if (const char *id = el.get_attr("id"))
             add('i', id, std::strlen(id));
-            lists++;
-        }
         if (const char *cls = el.get_attr("class")) {
             // any white space separates classes here: more candidates than
             // litehtml's own split can only cost time
@@ -397,15 +406,13 @@ struct sheet_index {
                 const char *b = p;
                 while (*p && !std::isspace((unsigned char)*p))
                     p++;
-                if (p > b) {
+                if (p > b)
                     add('c', b, (size_t)(p - b));
-                    lists++;
-                }
             }
         }
         // each list is in the sheet's order; two or more are merged (a
-        // class written twice gives its list twice)
-        if (lists + (any.empty() ? 0 : 1) > 1) {
+        // class written twice, or keys sharing a hash, give a list twice)
+        if (lists > 1) {
             std::sort(ids.begin(), ids.end());
             ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
         }
