@@ -11,6 +11,7 @@
 
 #include "render/css_flex.h"
 #include "render/css_grid.h"
+#include "render/css_props.h"
 #include "dom/base/geom.h"
 
 /* ---- the page's name set ------------------------------------------------
@@ -446,6 +447,10 @@ static void prepare_decls(sb_buf *out, const char *raw, size_t raw_len, bool in_
                 continue;
             }
         }
+        /* litehtml would copy it into every element the rule matches and
+         * never read it (css_props.h). */
+        if (!sb_css_prop_read(d->name, d->name_len))
+            continue;
         /* As written: the name, the colon, the value. */
         sb_buf_append(out, d->name, (size_t)(d->value + d->value_len - d->name));
         sb_buf_putc(out, ';');
@@ -478,6 +483,22 @@ char *sb_css_prepare_decls(const char *decls, size_t len)
 /* Conditional groups deeper than this are dropped: real sheets nest two or
  * three levels, and the bound keeps the recursion below trivially small. */
 #define MAX_GROUP_DEPTH 8
+
+/* Whether a selector list names a ::before or ::after pseudo-element
+ * (or the one-colon forms), in any case. */
+static bool names_pseudo_element(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] != ':')
+            continue;
+        const char *p = s + i + 1 + (i + 1 < n && s[i + 1] == ':');
+        size_t left = n - (size_t)(p - s);
+        if ((left >= 6 && strncasecmp(p, "before", 6) == 0) ||
+            (left >= 5 && strncasecmp(p, "after", 5) == 0))
+            return true;
+    }
+    return false;
+}
 
 static void prepare_rule(sb_buf *out, const char *pre, size_t pre_n, const char *body,
                          size_t body_n, const sb_css_names *names, sb_css_stats *st,
@@ -528,11 +549,24 @@ static void prepare_rule(sb_buf *out, const char *pre, size_t pre_n, const char 
     sb_buf_putc(out, '{');
     sb_css_layout layout;
     prepare_decls(out, body, body_n, false, grid, &layout);
-    sb_buf_puts(out, "}\n");
-    if (layout.kind == SB_LAYOUT_CELLS || layout.kind == SB_LAYOUT_FLOATS || layout.clears) {
-        /* The children's rules name the kept selectors; copy them first,
-         * out may move while growing. */
-        char *kept_sel = sb_xstrndup(out->data + start_len, sel_end - start_len);
+    bool companions =
+        layout.kind == SB_LAYOUT_CELLS || layout.kind == SB_LAYOUT_FLOATS || layout.clears;
+    /* The children's rules name the kept selectors; copy them first, out
+     * may move while growing (and the rule itself may go). */
+    char *kept_sel = companions ? sb_xstrndup(out->data + start_len, sel_end - start_len) : NULL;
+    if (out->len == sel_end + 1 &&
+        !names_pseudo_element(out->data + start_len, sel_end - start_len)) {
+        /* Nothing litehtml reads is left: its selectors would still be
+         * matched against every element.  (A ::before or ::after rule
+         * makes its pseudo-element even when empty, so it stays.) */
+        out->len = start_len;
+        out->data[start_len] = 0;
+        st->rules_kept--;
+        st->selectors_kept -= (size_t)kept;
+    } else {
+        sb_buf_puts(out, "}\n");
+    }
+    if (companions) {
         sb_css_layout_companions(out, kept_sel, sel_end - start_len, &layout);
         free(kept_sel);
     }

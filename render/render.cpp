@@ -243,9 +243,22 @@ SB_PRIVATE_MEMBER(doc_update_media_lists,
                   update_media_lists);
 SB_PRIVATE_MEMBER(doc_fix_tables_layout, void (litehtml::document::*)(), fix_tables_layout);
 #undef SB_PRIVATE_MEMBER
+// litehtml::css's one member, its selectors in cascade order (no setter
+// that keeps m_order: add_selector renumbers).
+struct css_selectors {
+    using type = litehtml::css_selector::vector litehtml::css::*;
+    friend type member_of(css_selectors);
+};
+template struct private_member<css_selectors, &litehtml::css::m_selectors>;
+
+struct style_memo;
+// Selector matching by candidates (sheet_index below): set while a sheet
+// is applied from the root, dropped after.
+void memo_index_sheet(style_memo *memo, const litehtml::css &sheet);
+void memo_drop_index(style_memo *memo);
 
 litehtml::document::ptr document_from_tree(GumboNode *root, litehtml::document_container *cont,
-                                           litehtml::context *ctx)
+                                           litehtml::context *ctx, style_memo *memo)
 {
     litehtml::document::ptr doc = std::make_shared<litehtml::document>(cont, ctx);
     litehtml::document &d = *doc;
@@ -260,7 +273,9 @@ litehtml::document::ptr document_from_tree(GumboNode *root, litehtml::document_c
     litehtml::css &styles = d.*member_of(doc_styles{});
     cont->get_media_features(media);
     top->set_pseudo_class("root", true);
+    memo_index_sheet(memo, ctx->master_css());
     top->apply_stylesheet(ctx->master_css());
+    memo_drop_index(memo);
     top->parse_attributes();
     for (const litehtml::css_text &css : d.*member_of(doc_css{})) {
         litehtml::media_query_list::ptr list;
@@ -271,7 +286,9 @@ litehtml::document::ptr document_from_tree(GumboNode *root, litehtml::document_c
     styles.sort_selectors();
     if (!(d.*member_of(doc_media_lists{})).empty())
         (d.*member_of(doc_update_media_lists{}))(media);
+    memo_index_sheet(memo, styles);
     top->apply_stylesheet(styles);
+    memo_drop_index(memo);
     top->parse_styles();
     (d.*member_of(doc_fix_tables_layout{}))();
     top->init();
@@ -298,7 +315,117 @@ litehtml::document::ptr document_from_tree(GumboNode *root, litehtml::document_c
 // nothing changes an inherited property afterwards (limit_floats only
 // changes float).  A memo keeps the answer without the caller's default,
 // so every default stays the caller's.
+// Selector matching by candidates.
+//
+// litehtml 0.6 matches every selector of a sheet against every element
+// (html_tag::apply_stylesheet): on styled news pages about eighty
+// selectors per element after css_prep's pruning, the largest single cost
+// of the render.  A selector can match only an element that has what its
+// rightmost compound names: its id, its first class, its tag.  So the
+// selectors are filed once per sheet by that key (ASCII case folded,
+// litehtml compares ids and classes ignoring case: a key folded too much
+// only adds candidates), and each element is handed a sheet of its
+// candidates, those filed under its id, its classes, its tag or under no
+// key, in the sheet's order.  The others fail at their rightmost compound
+// (select_no_match), which leaves no trace on the element, so the
+// element ends up with the same declarations in the same order.
+struct sheet_index {
+    const litehtml::css *full = nullptr;
+    std::vector<int> any; // selectors with no key
+    // by a hash of the key ('i', 'c' or 't', then the name folded): two
+    // keys with one hash share a list, which only adds candidates
+    std::unordered_map<uint64_t, std::vector<int>> by_key;
+
+    static uint64_t key(char kind, const char *s, size_t n)
+    {
+        uint64_t h = 14695981039346656037ull;
+        h = (h ^ (unsigned char)kind) * 1099511628211ull;
+        for (size_t i = 0; i < n; i++) {
+            unsigned char c = (unsigned char)s[i];
+            if (c >= 'A' && c <= 'Z')
+                c = (unsigned char)(c - 'A' + 'a');
+            h = (h ^ c) * 1099511628211ull;
+        }
+        return h;
+    }
+
+    explicit sheet_index(const litehtml::css &sheet) : full(&sheet)
+    {
+        const litehtml::css_selector::vector &sels = sheet.selectors();
+        for (size_t i = 0; i < sels.size(); i++) {
+            const litehtml::css_element_selector &r = sels[i]->m_right;
+            bool keyed = false;
+            uint64_t k = 0;
+            for (const litehtml::css_attribute_selector &a : r.m_attrs)
+                if (a.condition == litehtml::select_equal && a.attribute == "id") {
+                    k = key('i', a.val.data(), a.val.size());
+                    keyed = true;
+                    break;
+                }
+            if (!keyed)
+                for (const litehtml::css_attribute_selector &a : r.m_attrs)
+                    if (a.condition == litehtml::select_equal && a.attribute == "class" &&
+                        !a.class_val.empty() && !a.class_val[0].empty()) {
+                        k = key('c', a.class_val[0].data(), a.class_val[0].size());
+                        keyed = true;
+                        break;
+                    }
+            if (!keyed && !r.m_tag.empty() && r.m_tag != "*") {
+                k = key('t', r.m_tag.data(), r.m_tag.size());
+                keyed = true;
+            }
+            if (keyed)
+                by_key[k].push_back((int)i);
+            else
+                any.push_back((int)i);
+        }
+    }
+
+    // The selectors el may match, in the sheet's order, into out.
+    void candidates(const litehtml::element &el, litehtml::css &out) const
+    {
+        std::vector<int> ids(any);
+        size_t lists = any.empty() ? 0 : 1;
+        auto add = [&](char kind, const char *s, size_t n) {
+            auto it = by_key.find(key(kind, s, n));
+            if (it != by_key.end()) {
+                ids.insert(ids.end(), it->second.begin(), it->second.end());
+                lists++;
+            }
+        };
+        if (const char *tag = el.get_tagName())
+            add('t', tag, std::strlen(tag));
+        if (const char *id = el.get_attr("id"))
+            add('i', id, std::strlen(id));
+        if (const char *cls = el.get_attr("class")) {
+            // any white space separates classes here: more candidates than
+            // litehtml's own split can only cost time
+            for (const char *p = cls; *p;) {
+                while (*p && std::isspace((unsigned char)*p))
+                    p++;
+                const char *b = p;
+                while (*p && !std::isspace((unsigned char)*p))
+                    p++;
+                if (p > b)
+                    add('c', b, (size_t)(p - b));
+            }
+        }
+        // each list is in the sheet's order; two or more are merged (a
+        // class written twice, or keys sharing a hash, give a list twice)
+        if (lists > 1) {
+            std::sort(ids.begin(), ids.end());
+            ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+        }
+        const litehtml::css_selector::vector &sels = full->selectors();
+        litehtml::css_selector::vector &dst = out.*member_of(css_selectors{});
+        dst.reserve(ids.size());
+        for (int i : ids)
+            dst.push_back(sels[(size_t)i]);
+    }
+};
+
 struct style_memo {
+    std::unique_ptr<sheet_index> index; // while a sheet is applied from the root
     bool open = false;   // styles computed: lookups may be remembered
     size_t unstyled = 0; // subtrees left unstyled inside hidden elements
     // Property names to small ids, by content (the same name may come from
@@ -374,6 +501,18 @@ struct style_memo {
         return id;
     }
 };
+
+void memo_index_sheet(style_memo *memo, const litehtml::css &sheet)
+{
+    if (memo)
+        memo->index.reset(new sheet_index(sheet));
+}
+
+void memo_drop_index(style_memo *memo)
+{
+    if (memo)
+        memo->index.reset();
+}
 
 // An element's own declarations (litehtml::style) are a private
 // std::map<tstring, property_value>, and litehtml's only lookup,
@@ -502,6 +641,21 @@ public:
         if (!inherited)
             return parent->get_style_property(name, false, def);
         return remember(true, id, parent->get_style_property(name, true, nullptr), def);
+    }
+
+    // The sheet being applied from the root, reduced to this element's
+    // candidates (sheet_index).  litehtml hands the children the sheet it
+    // was given, here the reduced one: each child takes the whole sheet
+    // from the index again.
+    void apply_stylesheet(const litehtml::css &sheet) override
+    {
+        if (!memo_->index) {
+            Base::apply_stylesheet(sheet);
+            return;
+        }
+        litehtml::css mine;
+        memo_->index->candidates(*this, mine);
+        Base::apply_stylesheet(mine);
     }
 
     // Elements inside a display:none one are never laid out, and our walk
@@ -1411,7 +1565,7 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
         }
         litehtml::document::ptr ldoc;
         if (root)
-            ldoc = document_from_tree(root, &cont, &ctx);
+            ldoc = document_from_tree(root, &cont, &ctx, cont.memo);
         sb_ptree_free(tree); // litehtml keeps nothing of it
         tree = nullptr;
         double t2 = sb_clock_ms();
@@ -1634,10 +1788,17 @@ extern "C" long sb_render_check_style_lookups(const sb_doc *doc, size_t *checked
         container ours, theirs;
         ours.fonts = theirs.fonts = fonts;
         ours.deadline = theirs.deadline = sb_clock_ms() + 600000.0;
-        ours.memo = &memo; // ours: our element classes; theirs: litehtml's
+        // ours: our element classes, made from the prepared tree and
+        // matched by candidates (document_from_tree); theirs: litehtml's
+        // own, from the same page as HTML
+        ours.memo = &memo;
         litehtml::context ctx;
         ctx.load_master_stylesheet(sb_render_ua_css);
-        litehtml::document::ptr a = litehtml::document::createFromUTF8(html, &ours, &ctx);
+        std::unique_ptr<sb_ptree, void (*)(sb_ptree *)> tree(
+            sb_render_prepare_tree(doc, nullptr, 0, nullptr, nullptr), sb_ptree_free);
+        GumboNode *root = sb_ptree_root(tree.get());
+        litehtml::document::ptr a =
+            root ? document_from_tree(root, &ours, &ctx, &memo) : litehtml::document::ptr();
         litehtml::document::ptr b = litehtml::document::createFromUTF8(html, &theirs, &ctx);
         std::vector<const char *> names(memo.names, memo.names + memo.n_names);
         for (const char *const *e = extra; *e; e++)

@@ -151,7 +151,8 @@ static void test_style_lookups(void **state)
     (void)state;
     const char *pages[] = {"style_lookups.html", "cascade.html", "floats.html",
                            "table.html",         "hidden.html",  "hidden_subtree.html",
-                           "mapping.html",       "flex.html",    NULL};
+                           "mapping.html",       "flex.html",    "selector_candidates.html",
+                           NULL};
     for (int i = 0; pages[i]; i++) {
         sb_doc *d = load_doc(pages[i]);
         size_t checked = 0;
@@ -464,30 +465,30 @@ static void test_flex_grid_calc_rewrite(void **state)
                     ".i .i .i .i > [hidden]{display:none;}\n");
     /* Column flex and old -webkit-box: block flow, no companions. */
     assert_prepared(".c{display:flex;flex-flow:column nowrap}",
-                    ".c{display:block;flex-flow:column nowrap;}\n");
+                    ".c{display:block;}\n");
     assert_prepared(".c{display:-webkit-box;-webkit-line-clamp:3}",
-                    ".c{display:block;-webkit-line-clamp:3;}\n");
+                    ".c{display:block;}\n");
     /* Wrapping flex: floats, cleared after. */
     assert_prepared(".w{display:flex;flex-wrap:wrap}",
-                    ".w{display:block;flex-wrap:wrap;}\n.w > *{float:left;}\n"
+                    ".w{display:block;}\n.w > *{float:left;}\n"
                     ".w::after{content:\"\";display:block;clear:both;}\n");
     /* Item bases become widths; grow-only items have none. */
     assert_prepared(".a{flex:0 0 300px}.b{flex:1}.c{flex:1 1 0%}.d{flex-basis:25%}"
                     ".e{flex:none}.f{flex:2 1 calc(50% - 64px)}",
-                    ".a{width:300px;}\n.b{}\n.c{}\n.d{width:25%;}\n.e{}\n.f{width:45%;}\n");
+                    ".a{width:300px;}\n.d{width:25%;}\n.f{width:45%;}\n");
     /* Grids: uniform tracks float at 100%/N; auto-fill at the minimum;
      * mixed tracks are a table with nth-child widths (fr as shares when no
      * px track is given). */
     assert_prepared(".g{display:grid;grid-template-columns:repeat(3, minmax(0, 1fr))}",
-                    ".g{display:block;grid-template-columns:repeat(3, minmax(0, 1fr));}\n"
+                    ".g{display:block;}\n"
                     ".g > *{float:left;width:33.333%;}\n"
                     ".g::after{content:\"\";display:block;clear:both;}\n");
     assert_prepared(".g{display:grid;grid-template-columns:repeat(auto-fill,minmax(12.5rem,1fr))}",
-                    ".g{display:block;grid-template-columns:repeat(auto-fill,minmax(12.5rem,1fr));}"
+                    ".g{display:block;}"
                     "\n.g > *{float:left;width:200px;}\n"
                     ".g::after{content:\"\";display:block;clear:both;}\n");
     assert_prepared(".g{display:grid;grid-template-columns:[a] 2fr [b] 25% 1fr}",
-                    ".g{display:table;grid-template-columns:[a] 2fr [b] 25% 1fr;width:100%;}\n"
+                    ".g{display:table;width:100%;}\n"
                     ".g > *{display:table-cell;vertical-align:top;}\n"
                     ".g > script,.g > style,.g > template,.g > [hidden]{display:none;}\n"
                     ".g .g .g .g{display:block;}\n.g .g .g .g > *{display:block;}\n"
@@ -496,7 +497,7 @@ static void test_flex_grid_calc_rewrite(void **state)
                     ".g > *:nth-child(1){width:50%;}\n.g > *:nth-child(2){width:25%;}\n"
                     ".g > *:nth-child(3){width:25%;}\n");
     assert_prepared(".g{display:grid;grid-template-columns:1fr 300px}",
-                    ".g{display:table;grid-template-columns:1fr 300px;width:100%;}\n"
+                    ".g{display:table;width:100%;}\n"
                     ".g > *{display:table-cell;vertical-align:top;}\n"
                     ".g > script,.g > style,.g > template,.g > [hidden]{display:none;}\n"
                     ".g .g .g .g{display:block;}\n.g .g .g .g > *{display:block;}\n"
@@ -507,11 +508,10 @@ static void test_flex_grid_calc_rewrite(void **state)
      * cleared after when the sheet places items (it holds their floats,
      * css_grid.h); an item of unknown tracks stays in block flow. */
     assert_prepared(".g{display:grid;grid-template-columns:1fr 680px 1fr}.g>*{grid-column:2}",
-                    ".g{display:block;grid-template-columns:1fr 680px 1fr;}\n"
-                    ".g::after{content:\"\";display:block;clear:both;}\n"
-                    ".g>*{grid-column:2;}\n");
+                    ".g{display:block;}\n"
+                    ".g::after{content:\"\";display:block;clear:both;}\n");
     assert_prepared(".g{display:grid;grid-template-columns:1fr 1fr;grid-template-areas:'a b'}",
-                    ".g{display:block;grid-template-columns:1fr 1fr;grid-template-areas:'a b';}\n");
+                    ".g{display:block;}\n");
     /* In style="" a container keeps block flow (no selector for its
      * children); calc() is evaluated there too, or the declaration goes. */
     const char *attr = "display:flex;width:calc(100% - 320px);margin:calc(var(--x))";
@@ -548,18 +548,14 @@ static void test_grid_placement_rewrite(void **state)
                     ".story{grid-column:span 8/span 8}.rail{grid-column:span 4}"
                     ".wide{grid-column:1/-1}.start{grid-column-start:3}"
                     ".main{grid-column:1/9;width:700px}.side{grid-column:9/13}",
-                    ".grid{display:block;grid-template-columns:repeat(12,minmax(0,1fr));}\n"
+                    ".grid{display:block;}\n"
                     ".grid::after{content:\"\";display:block;clear:both;}\n"
-                    ".story{float:left;clear:none;width:66.667%;box-sizing:border-box;"
-                    "grid-column:span 8/span 8;}\n"
-                    ".rail{float:left;clear:none;width:33.333%;box-sizing:border-box;"
-                    "grid-column:span 4;}\n"
-                    ".wide{float:none;clear:both;width:auto;grid-column:1/-1;}\n"
-                    ".start{grid-column-start:3;}\n"
+                    ".story{float:left;clear:none;width:66.667%;box-sizing:border-box;}\n"
+                    ".rail{float:left;clear:none;width:33.333%;box-sizing:border-box;}\n"
+                    ".wide{float:none;clear:both;width:auto;}\n"
                     ".main{float:left;clear:left;width:66.667%;box-sizing:border-box;"
-                    "grid-column:1/9;width:700px;}\n"
-                    ".side{float:left;clear:none;width:33.333%;box-sizing:border-box;"
-                    "grid-column:9/13;}\n");
+                    "width:700px;}\n"
+                    ".side{float:left;clear:none;width:33.333%;box-sizing:border-box;}\n");
     /* Named areas: the template that holds at 1280 px (not the narrow
      * one), px tracks as shares of the 1280 px viewport; line numbers on
      * its tracks when the sheet has no column system. */
@@ -569,18 +565,14 @@ static void test_grid_placement_rewrite(void **state)
                     "@media (max-width:600px){.p{grid-template-areas:'x y z'}}"
                     ".a{grid-area:m}.b{grid-area:s}.h{grid-area:h}.c{grid-area:1/2/3/3}"
                     ".d{grid-area:nowhere}",
-                    ".p{display:block;grid-template-areas:'h' 'm' 's';}\n"
+                    ".p{display:block;}\n"
                     ".p::after{content:\"\";display:block;clear:both;}\n"
-                    "@media (min-width:900px){.p{grid-template-columns:1fr 320px;"
-                    "grid-template-areas:'h h' 'm s';}\n"
-                    ".p::after{content:\"\";display:block;clear:both;}\n}\n"
-                    "@media (max-width:600px){.p{grid-template-areas:'x y z';}\n"
-                    ".p::after{content:\"\";display:block;clear:both;}\n}\n"
-                    ".a{float:left;clear:left;width:75%;box-sizing:border-box;grid-area:m;}\n"
-                    ".b{float:left;clear:none;width:25%;box-sizing:border-box;grid-area:s;}\n"
-                    ".h{float:none;clear:both;width:auto;grid-area:h;}\n"
-                    ".c{float:left;clear:none;width:25%;box-sizing:border-box;grid-area:1/2/3/3;}\n"
-                    ".d{grid-area:nowhere;}\n");
+                    "@media (min-width:900px){.p::after{content:\"\";display:block;clear:both;}\n}\n"
+                    "@media (max-width:600px){.p::after{content:\"\";display:block;clear:both;}\n}\n"
+                    ".a{float:left;clear:left;width:75%;box-sizing:border-box;}\n"
+                    ".b{float:left;clear:none;width:25%;box-sizing:border-box;}\n"
+                    ".h{float:none;clear:both;width:auto;}\n"
+                    ".c{float:left;clear:none;width:25%;box-sizing:border-box;}\n");
     /* @supports testing only display flex or grid (and / or, nested) is
      * applied; not, selector() and other properties leave it out. */
     assert_prepared("@supports (display:flex) or ((display:-ms-grid) and (display:grid))"
@@ -590,8 +582,7 @@ static void test_grid_placement_rewrite(void **state)
                     "@supports (display:grid) or{.e{color:red}}",
                     ".a{color:red;}\n");
     /* A sheet that places nothing: no floats for a lone template. */
-    assert_prepared(".q{grid-template-columns:repeat(12,1fr)}",
-                    ".q{grid-template-columns:repeat(12,1fr);}\n");
+    assert_prepared(".q{grid-template-columns:repeat(12,1fr)}", "");
 }
 
 /* Row flex containers nested in themselves: cells side by side up to

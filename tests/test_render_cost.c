@@ -2,7 +2,8 @@
  * The <style> texts that reach litehtml through import_css (prep.h's
  * sb_prep_sheets), the memoised inherited style lookups (render.cpp),
  * the per-thread font context (sb_fonts_thread), the elements left out of
- * the serialisation and the words joined into groups (prep.h). */
+ * the serialisation, the words joined into groups (prep.h) and the
+ * declarations litehtml never reads (css_props.h). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -272,6 +273,41 @@ static void test_joined_words_measure_as_before(void **state)
     sb_doc_free(d2);
 }
 
+/* Declarations litehtml never reads (css_props.h) are left out of the
+ * sheet it is given, and so are the rules left with none, except a
+ * ::before or ::after rule, which makes its pseudo-element even empty; what
+ * litehtml reads is laid out as before. */
+static void test_unread_properties_left_out(void **state)
+{
+    (void)state;
+    sb_doc *d = load_sample("unread_properties.html");
+    sb_prep_sheets sheets = {0};
+    char *html = sb_render_serialize_sheets(d, NULL, 0, NULL, &sheets, NULL);
+    assert_int_equal(sheets.n, 1);
+    assert_string_equal(sheets.css[0], ".card{width: 300px;}\n"
+                                       ".icon::before{content: \"\";}\n"
+                                       ".mark:after{}\n"
+                                       ".tall{height: 80px;}\n");
+    free(html);
+    sb_prep_sheets_free(&sheets);
+    char *attr = sb_css_prepare_decls("transition: all 1s; WIDTH: 10px; box-shadow: none", 50);
+    assert_string_equal(attr, "WIDTH: 10px;");
+    free(attr);
+
+    char err[256];
+    sb_render *r = sb_render_page(d, NULL, NULL, err, sizeof err);
+    assert_non_null(r);
+    const sb_rnode *card = node_of(r, elem_with_id(d, "card"));
+    assert_non_null(card);
+    assert_int_equal(card->w, 300);
+    const sb_rnode *tall = node_of(r, elem_with_id(d, "tall"));
+    assert_non_null(tall);
+    assert_int_equal(tall->h, 80);
+    assert_non_null(first_word_in(r, elem_with_id(d, "fade")));
+    sb_render_free(r);
+    sb_doc_free(d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -281,6 +317,7 @@ int main(void)
         cmocka_unit_test(test_one_font_context_per_thread),
         cmocka_unit_test(test_left_out_elements_change_nothing),
         cmocka_unit_test(test_joined_words_measure_as_before),
+        cmocka_unit_test(test_unread_properties_left_out),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
