@@ -103,12 +103,15 @@ static const char *const furniture_subs[] = {
     "about-the-author", "author-info", "author-desc", "author-card", "author-profile",
     "postmetadata", "post-meta", "postmeta", "entry-meta", "entry-utility", "post-footer",
     "donation", "donate", "likes", "vcard", "kommentar", "comentario", "reacties", "yorum",
-    NULL};
+    "table-of-contents", "tableofcontents", NULL};
 /* Short names that only count as whole tokens. */
 static const char *const furniture_tokens[] = {
     "ad", "ads", "adv", "nav", "menu", "tags", "tag", "rss", "hidden", "hide", "sr",
     "screen-reader", "visually", "offscreen", "supplemental", "cta", "pager", "rating",
     "ratings",
+    /* A table of contents ("ez-toc", "toc_container"): the story's own
+     * subheadings again, as links, under a title of its own. */
+    "toc",
     /* Notices about the story rather than the story: "affiliate-note",
      * "post-disclaimer", "ad-disclosure".  Tokens, so that a name merely
      * containing the word ("affiliated-clubs") stays. */
