@@ -393,6 +393,18 @@ static bool story_body_named(const GumboNode *node)
     return false;
 }
 
+bool sb_content_named(const sb_story_ctx *c, int id)
+{
+    const GumboNode *n = c->doc->elems[id];
+    const char *raw[2] = {sb_attr(n, "class"), sb_attr(n, "id")};
+    for (int i = 0; i < 2; i++) {
+        lname l;
+        if (raw[i] && any_sub(lower_name(raw[i], &l), content_subs))
+            return true;
+    }
+    return false;
+}
+
 bool sb_caption_named(const sb_story_ctx *c, int id)
 {
     const char *cls = sb_attr(c->doc->elems[id], "class");
