@@ -407,6 +407,38 @@ static void trim_edge(const sb_story_ctx *c, bool *keep, bool at_end,
     }
 }
 
+/* A kicker printed above the headline ("Wildvogelstation Ferlemann in
+ * Dortmund" over the <h1>) is the page's label for the story even when a
+ * subheading, not prose, comes first under the headline (trim_edge's
+ * kicker rule wants prose after the kicker, since a short line followed by
+ * a heading inside the story may be the story's own).  Up to
+ * EDGE_LINES_MAX kicker lines that open the kept text and stand before the
+ * headline's element go when kept text follows them. */
+static void trim_kicker_above_headline(const sb_story_ctx *c, bool *keep, int headline_elem)
+{
+    if (headline_elem < 0)
+        return;
+    size_t run[EDGE_LINES_MAX], n = 0;
+    bool follows = false;
+    for (size_t i = 0; i < c->n_paras; i++) {
+        if (!keep[i])
+            continue;
+        const sb_para *p = &c->paras[i];
+        if (n < EDGE_LINES_MAX && p->elem < headline_elem && kicker_line(p)) {
+            run[n++] = i;
+            continue;
+        }
+        follows = p->elem > headline_elem;
+        break;
+    }
+    if (!follows)
+        return;
+    for (size_t k = 0; k < n; k++) {
+        keep[run[k]] = false;
+        explain_para(c->explain, &c->paras[run[k]], "DROP", "kicker above the headline");
+    }
+}
+
 /* A cell of a data table: a <td> or <th> in a row of two cells or more.
  * Its value may repeat down a column ("April 2014", "0.5%") and each
  * repetition is data, not a label printed twice; a layout table's one-cell
@@ -757,6 +789,7 @@ static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *r
      * were dropped, "Share this:".  Before the first: kickers. */
     trim_edge(c, keep, true, label_line, not_label, "label after the story's end");
     trim_edge(c, keep, false, kicker_line, opens_story, "kicker before the story");
+    trim_kicker_above_headline(c, keep, headline_elem);
 
     size_t kept = 0;
     for (size_t i = 0; i < c->n_paras; i++)
