@@ -112,8 +112,8 @@ static void news_samples(void **state)
         sb_buf_free(&bytes);
     }
     closedir(d);
-    assert_int_equal(pages, 37);
-    assert_int_equal(styled, 35);
+    assert_int_equal(pages, 38);
+    assert_int_equal(styled, 36);
 }
 
 int main(void)
