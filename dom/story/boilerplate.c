@@ -571,11 +571,36 @@ void sb_noise_mark_containers(sb_story_ctx *c, const int *roots, size_t n_roots)
     }
 }
 
+/* A teaser card in a list of other stories: a list item that opens with a
+ * link (the other story's title, at least TEASER_TITLE_MIN bytes of link
+ * text) and ends in an ellipsis, its excerpt cut short ("..." or "…"). */
+#define TEASER_TITLE_MIN 20
+
+static bool cut_teaser_item(const sb_story_ctx *c, const sb_para *p)
+{
+    if (p->tag != GUMBO_TAG_LI || p->link_len < TEASER_TITLE_MIN || p->len < 3)
+        return false;
+    const char *end = p->text + p->len;
+    bool cut = (p->len >= 3 && memcmp(end - 3, "...", 3) == 0) ||
+               (p->len >= 3 && memcmp(end - 3, "\xe2\x80\xa6", 3) == 0);
+    if (!cut)
+        return false;
+    const GumboVector *kids = &c->doc->elems[p->elem]->v.element.children;
+    for (unsigned i = 0; i < kids->length; i++) {
+        const GumboNode *k = kids->data[i];
+        if (k->type == GUMBO_NODE_WHITESPACE || k->type == GUMBO_NODE_COMMENT)
+            continue;
+        return k->type == GUMBO_NODE_ELEMENT && k->v.element.tag == GUMBO_TAG_A;
+    }
+    return false;
+}
+
 const char *sb_para_noise(const sb_story_ctx *c, const sb_para *p)
 {
-    (void)c;
     if (p->len == 0)
         return "empty";
+    if (cut_teaser_item(c, p))
+        return "teaser of another story (a list item: a link, then an excerpt cut short)";
     double ld = (double)p->link_len / (double)p->len;
     if (ld > 0.66)
         return "mostly link text";
