@@ -103,12 +103,15 @@ static const char *const furniture_subs[] = {
     "about-the-author", "author-info", "author-desc", "author-card", "author-profile",
     "postmetadata", "post-meta", "postmeta", "entry-meta", "entry-utility", "post-footer",
     "donation", "donate", "likes", "vcard", "kommentar", "comentario", "reacties", "yorum",
-    NULL};
+    "table-of-contents", "tableofcontents", NULL};
 /* Short names that only count as whole tokens. */
 static const char *const furniture_tokens[] = {
     "ad", "ads", "adv", "nav", "menu", "tags", "tag", "rss", "hidden", "hide", "sr",
     "screen-reader", "visually", "offscreen", "supplemental", "cta", "pager", "rating",
     "ratings",
+    /* A table of contents ("ez-toc", "toc_container"): the story's own
+     * subheadings again, as links, under a title of its own. */
+    "toc",
     /* Notices about the story rather than the story: "affiliate-note",
      * "post-disclaimer", "ad-disclosure".  Tokens, so that a name merely
      * containing the word ("affiliated-clubs") stays. */
@@ -390,6 +393,18 @@ static bool story_body_named(const GumboNode *node)
     return false;
 }
 
+bool sb_content_named(const sb_story_ctx *c, int id)
+{
+    const GumboNode *n = c->doc->elems[id];
+    const char *raw[2] = {sb_attr(n, "class"), sb_attr(n, "id")};
+    for (int i = 0; i < 2; i++) {
+        lname l;
+        if (raw[i] && any_sub(lower_name(raw[i], &l), content_subs))
+            return true;
+    }
+    return false;
+}
+
 bool sb_caption_named(const sb_story_ctx *c, int id)
 {
     const char *cls = sb_attr(c->doc->elems[id], "class");
@@ -556,11 +571,36 @@ void sb_noise_mark_containers(sb_story_ctx *c, const int *roots, size_t n_roots)
     }
 }
 
+/* A teaser card in a list of other stories: a list item that opens with a
+ * link (the other story's title, at least TEASER_TITLE_MIN bytes of link
+ * text) and ends in an ellipsis, its excerpt cut short ("..." or "…"). */
+#define TEASER_TITLE_MIN 20
+
+static bool cut_teaser_item(const sb_story_ctx *c, const sb_para *p)
+{
+    if (p->tag != GUMBO_TAG_LI || p->link_len < TEASER_TITLE_MIN || p->len < 3)
+        return false;
+    const char *end = p->text + p->len;
+    bool cut = (p->len >= 3 && memcmp(end - 3, "...", 3) == 0) ||
+               (p->len >= 3 && memcmp(end - 3, "\xe2\x80\xa6", 3) == 0);
+    if (!cut)
+        return false;
+    const GumboVector *kids = &c->doc->elems[p->elem]->v.element.children;
+    for (unsigned i = 0; i < kids->length; i++) {
+        const GumboNode *k = kids->data[i];
+        if (k->type == GUMBO_NODE_WHITESPACE || k->type == GUMBO_NODE_COMMENT)
+            continue;
+        return k->type == GUMBO_NODE_ELEMENT && k->v.element.tag == GUMBO_TAG_A;
+    }
+    return false;
+}
+
 const char *sb_para_noise(const sb_story_ctx *c, const sb_para *p)
 {
-    (void)c;
     if (p->len == 0)
         return "empty";
+    if (cut_teaser_item(c, p))
+        return "teaser of another story (a list item: a link, then an excerpt cut short)";
     double ld = (double)p->link_len / (double)p->len;
     if (ld > 0.66)
         return "mostly link text";

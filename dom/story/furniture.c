@@ -5,8 +5,10 @@
 #include "dom/story/story_parts.h"
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "dom/base/date.h"
 #include "dom/base/utf8.h"
 #include "dom/story/byline.h"
 
@@ -208,6 +210,35 @@ static bool dateline_pair(const char *s, size_t len)
     return parts >= 2;
 }
 
+/* "Pubblicato il 19 Febbraio 2020 Ultima modifica 19 Febbraio 2020 12:02":
+ * the same pair printed without a separator: two dates, each after at most
+ * DATELINE_WORDS_AROUND words of label, and nothing after the second (a
+ * sentence naming two dates goes on after them). */
+#define DATELINE_WORDS_AROUND 4
+
+static bool dateline_run(const char *s, size_t len)
+{
+    if (len > 2 * SB_BYLINE_MAX)
+        return false;
+    char buf[2 * SB_BYLINE_MAX + 1];
+    memcpy(buf, s, len);
+    buf[len] = '\0';
+    size_t a0 = 0, a1 = 0, b0 = 0, b1 = 0;
+    char *d1 = sb_date_find_span(buf, &a0, &a1);
+    if (!d1)
+        return false;
+    free(d1);
+    char *d2 = sb_date_find_span(buf + a1, &b0, &b1);
+    if (!d2)
+        return false;
+    free(d2);
+    b0 += a1;
+    b1 += a1;
+    return count_words(buf, a0) <= DATELINE_WORDS_AROUND &&
+           count_words(buf + a1, b0 - a1) <= DATELINE_WORDS_AROUND &&
+           count_words(buf + b1, len - b1) == 0;
+}
+
 const char *sb_furniture_line(const sb_para *p)
 {
     /* Code is printed as it is, parentheses and addresses included. */
@@ -219,7 +250,7 @@ const char *sb_furniture_line(const sb_para *p)
         return "gallery counter (\"N of M\", \"N / M\")";
     if (credit_in_parentheses(p->text, p->len))
         return "caption ending in a credit in parentheses";
-    if (dateline_pair(p->text, p->len))
+    if (dateline_pair(p->text, p->len) || dateline_run(p->text, p->len))
         return "published/updated dateline";
     return NULL;
 }

@@ -103,6 +103,9 @@ const char *sb_para_noise(const sb_story_ctx *c, const sb_para *p);
  * "image-caption"; not "no-caption"). */
 #define CAPTION_NAMED_MAX_TEXT 400
 bool sb_caption_named(const sb_story_ctx *c, int id);
+/* Whether element id's class or id holds a word of content ("article",
+ * "body", "text", "post"...), the words that veto a furniture name. */
+bool sb_content_named(const sb_story_ctx *c, int id);
 
 /* A list of teasers for other stories: several headings that are links,
  * each with a summary under it ("Latest news" cards). */
