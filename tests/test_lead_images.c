@@ -577,6 +577,18 @@ static void test_article_image_marked(void **state)
            "https://news.example.org/media/2024/05/storm-harbour-wall.jpg", NULL);
 }
 
+static void test_marked_image_paywall(void **state)
+{
+    (void)state;
+    /* A paywalled story's few paragraphs make no lead zone; the first
+     * picture after the headline that the page marks as the article's image
+     * (itemprop="image" on its <picture>) is not rejected by its box's
+     * names ("article__sharing"), without a layout too.  A related story's
+     * picture marked the same way further down is not the article's. */
+    expect("marked_image_paywall.html", NULL,
+           "https://news.example.org/media/2024/05/snow-on-panels.jpg", NULL);
+}
+
 static void test_teaser_card(void **state)
 {
     (void)state;
@@ -836,6 +848,7 @@ int main(void)
         cmocka_unit_test(test_variant_keys), cmocka_unit_test(test_data_size_header),
         cmocka_unit_test(test_lazy_switch_query), cmocka_unit_test(test_aspect_ratio_crop),
         cmocka_unit_test(test_hidden_slider), cmocka_unit_test(test_article_image_marked),
+        cmocka_unit_test(test_marked_image_paywall),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -942,6 +942,22 @@ static bool own_names_picture(const GumboNode *node)
     return sb_image_picture_name(names);
 }
 
+/* The image `e` is the first image after the headline (from `from`) that
+ * the page marks as the article's image.  Such a picture counts as in the
+ * lead position for the names of the boxes around it even where no lead
+ * zone was found (a paywalled story's few paragraphs) or it sits below it:
+ * the page says which picture is the article's; later marked pictures
+ * (related stories' teasers carry the same microdata) do not. */
+static bool first_marked_image(const sb_story_ctx *c, int from, int e)
+{
+    if (from < 0 || from > e || !marked_article_image(c->doc->elems[e]))
+        return false;
+    for (int i = from; i < e; i++)
+        if (sb_tag(c->doc->elems[i]) == GUMBO_TAG_IMG && marked_article_image(c->doc->elems[i]))
+            return false;
+    return true;
+}
+
 /* Why the candidate may not lead, or NULL.  `node` carries its class, id
  * and alt; box_elem is the element whose box shows it (-1: none). */
 static const char *reject_reason(const scan *s, const candidate *k, const GumboNode *node,
@@ -954,6 +970,9 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
     bool lead = s->zone_found ? k->anchor >= s->zone_start && k->anchor < s->zone_end
                               : k->has_box && s->layout_top >= 0 && k->box.y >= s->layout_top &&
                                     k->box.y < s->layout_top + FIRST_SCREEN_PX;
+    if (!lead && !is_background)
+        lead = first_marked_image(c, s->headline_elem >= 0 ? s->headline_elem : s->zone_start,
+                                  k->anchor);
     sb_noise noise =
         furniture_noise(c, k->anchor, lead, own_names_picture(node), s->headline_elem, &marked);
     if (noise) {
