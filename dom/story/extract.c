@@ -1423,6 +1423,33 @@ static bool introduces_dropped_links(const sb_story_ctx *c, const bool *keep, si
     return items >= LINK_LIST_MIN_ITEMS;
 }
 
+/* The same lead-in may introduce kept lines that are no prose: a contact
+ * ("Kontakt:" over a name and a phone number), references under
+ * "Zusatzinformationen:".  None of the kept paragraphs after it ends like
+ * a sentence and none is code (<pre>), so nothing of the story's own is
+ * lost with them (a "Fazit:" over a closing paragraph keeps it). */
+static bool introduces_no_prose(const sb_story_ctx *c, const bool *keep, size_t i)
+{
+    size_t n = 0;
+    for (size_t j = i + 1; j < c->n_paras; j++) {
+        if (!keep[j] || c->paras[j].len == 0)
+            continue;
+        const sb_para *q = &c->paras[j];
+        if (q->tag == GUMBO_TAG_PRE) /* a command or code: the story's own */
+            return false;
+        size_t e = q->len;
+        while (e > 0 && isspace((unsigned char)q->text[e - 1]))
+            e--;
+        if (e == 0)
+            continue;
+        char last = q->text[e - 1];
+        if (last == '.' || last == '!' || last == '?' || (unsigned char)last >= 0x80)
+            return false;
+        n++;
+    }
+    return n > 0;
+}
+
 static void trim_link_list_tail(const sb_story_ctx *c, bool *keep)
 {
     size_t after = 0, n_after = 0;
@@ -1431,7 +1458,9 @@ static void trim_link_list_tail(const sb_story_ctx *c, bool *keep)
             continue;
         const sb_para *p = &c->paras[k];
         if (n_after < LINK_TAIL_MAX_PARAS + 1 && sb_lead_in_line(p) && p->len &&
-            p->text[p->len - 1] == ':' && introduces_dropped_links(c, keep, k)) {
+            p->text[p->len - 1] == ':' &&
+            (introduces_dropped_links(c, keep, k) || introduces_no_prose(c, keep, k))) {
+            bool links = introduces_dropped_links(c, keep, k);
             size_t before = 0;
             for (size_t j = 0; j < k; j++)
                 if (keep[j])
@@ -1442,8 +1471,10 @@ static void trim_link_list_tail(const sb_story_ctx *c, bool *keep)
                 if (keep[j]) {
                     keep[j] = false;
                     explain_para(c->explain, &c->paras[j], "DROP",
-                                 j == k ? "lead-in of a link list at the story's end"
-                                        : "after a link list at the story's end");
+                                 j == k ? (links ? "lead-in of a link list at the story's end"
+                                                 : "lead-in of lines without prose at the story's end")
+                                        : (links ? "after a link list at the story's end"
+                                                 : "line without prose after a lead-in at the story's end"));
                 }
             return;
         }
