@@ -231,6 +231,16 @@ static void scan_html(cutter *c)
         while (i < len && !is_ws(s[i]) && s[i] != '/' && s[i] != '>')
             i++;
         size_t name_len = i - name;
+        /* What the element is, decided before its attributes: cutting one
+         * of them in place moves bytes down over the name. */
+        bool is_style = name_is(s + name, name_len, "style");
+        bool is_plaintext = name_is(s + name, name_len, "plaintext");
+        const char *raw_name = NULL;
+        for (int k = 0; raw[k] && !is_style && !is_plaintext; k++)
+            if (name_is(s + name, name_len, raw[k])) {
+                raw_name = raw[k];
+                break;
+            }
         /* Attributes, as the HTML tokenizer splits them. */
         for (;;) {
             while (i < len && (is_ws(s[i]) || s[i] == '/'))
@@ -266,18 +276,14 @@ static void scan_html(cutter *c)
                 attr_value(c, s + an, an_len, vs, i);
             }
         }
-        if (name_is(s + name, name_len, "style")) {
+        if (is_style) {
             size_t end = raw_text_end(s, i, len, "style", 5);
             css_range(c, i, end, false);
             i = end;
-        } else if (name_is(s + name, name_len, "plaintext")) {
+        } else if (is_plaintext) {
             return;
-        } else {
-            for (int k = 0; raw[k]; k++)
-                if (name_is(s + name, name_len, raw[k])) {
-                    i = raw_text_end(s, i, len, raw[k], name_len);
-                    break;
-                }
+        } else if (raw_name) {
+            i = raw_text_end(s, i, len, raw_name, name_len);
         }
     }
 }
