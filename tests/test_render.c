@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "dom/base/fileio.h"
 #include "dom/doc/depth_limit.h"
 #include "render/css_flex.h"
 #include "render/css_prep.h"
@@ -23,14 +24,8 @@ static char *slurp(const char *name, size_t *len)
 {
     char path[512];
     snprintf(path, sizeof path, "%s/samples/layout/%s", SB_SOURCE_DIR, name);
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
     sb_buf b = SB_BUF_INIT;
-    char chunk[4096];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-        sb_buf_append(&b, chunk, n);
-    fclose(f);
+    assert_int_equal(sb_read_file(path, 0, &b), SB_READ_OK);
     *len = b.len;
     return sb_buf_steal(&b);
 }
@@ -96,14 +91,8 @@ static void test_tree_is_the_parse(void **state)
                 continue;
             char path[1024];
             snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-            FILE *f = fopen(path, "rb");
-            assert_non_null(f);
             sb_buf b = SB_BUF_INIT;
-            char chunk[4096];
-            size_t got;
-            while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
-                sb_buf_append(&b, chunk, got);
-            fclose(f);
+            assert_int_equal(sb_read_file(path, 0, &b), SB_READ_OK);
             sb_doc *doc = sb_doc_parse(b.data ? b.data : "", b.len);
             sb_buf_free(&b);
             char err[256];
