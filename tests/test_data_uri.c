@@ -203,6 +203,29 @@ static void test_element_after_own_cut(void **state)
     }
 }
 
+/* A cut inside a quoted CSS string never keeps the backslash of an
+ * escape without the byte it escapes: the kept prefix would then end in
+ * `\"`, the string would run on past its real end, and cutting the result
+ * again would cut something else (found by fuzz_data_uri). */
+static void test_cut_keeps_escapes_whole(void **state)
+{
+    (void)state;
+    /* "R0lGODlhLAHIAP" is a GIF header, 300 x 200; its size needs 16
+     * characters, so the prefix kept would end just after the backslash. */
+    const char *css = "a{b:url(\"data:image/gif;base64,R0lGODlhLAHIAP>\\\"xxxxxxxxxxxxxxxx\")}c{d:e}";
+    const char *want = "a{b:url(\"data:image/gif;base64,R0lGODlhLAHIAP>\")}c{d:e}";
+    char *s = strdup(css);
+    size_t n = sb_data_uri_cut_css(s, strlen(s), 16);
+    s[n] = '\0';
+    assert_string_equal(s, want);
+    /* cutting again changes nothing */
+    size_t again = sb_data_uri_cut_css(s, n, 16);
+    assert_int_equal(again, n);
+    s[again] = '\0';
+    assert_string_equal(s, want);
+    free(s);
+}
+
 /* What is not cut: short URIs, URIs in scripts, comments and text areas,
  * and a URI whose end the page never gives. */
 static void test_left_alone(void **state)
@@ -315,6 +338,7 @@ int main(void)
         cmocka_unit_test(test_left_alone), cmocka_unit_test(test_keep),
         cmocka_unit_test(test_copy),       cmocka_unit_test(test_doc),
         cmocka_unit_test(test_element_after_own_cut),
+        cmocka_unit_test(test_cut_keeps_escapes_whole),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -62,11 +62,23 @@ static void keep_bytes(cutter *c, size_t n)
     c->w += n;
 }
 
-static void uri(cutter *c, size_t from, size_t to)
+/* Cuts the data: URI src[from..to) down to the prefix sb_data_uri_keep
+ * allows.  In a quoted CSS string (css_escapes) a backslash escapes the
+ * byte after it, so the cut never falls between the two: a kept trailing
+ * backslash would escape the closing quote, and the string would end
+ * elsewhere on the next read. */
+static void uri(cutter *c, size_t from, size_t to, bool css_escapes)
 {
     if (to - from <= c->max)
         return;
     size_t keep = sb_data_uri_keep(c->src + from, to - from);
+    if (css_escapes) {
+        size_t i = from;
+        while (i < from + keep)
+            i += c->src[i] == '\\' ? 2 : 1;
+        if (i > from + keep)
+            keep--; /* the escape's backslash goes with the cut */
+    }
     if (from + keep >= to)
         return;
     c->cuts++;
@@ -141,7 +153,7 @@ static void css_range(cutter *c, size_t from, size_t to, bool in_attr)
                 ue--;
         }
         if (starts_ci(s + us, ue - us, "data:"))
-            uri(c, us, ue);
+            uri(c, us, ue, s[q] == '"' || s[q] == '\'');
         p = ue;
     }
 }
@@ -162,7 +174,7 @@ static void srcset_range(cutter *c, size_t from, size_t to)
                 p = (size_t)(comma - s) + 1;
                 while (p < to && !is_ws(s[p]) && s[p] != ',')
                     p++;
-                uri(c, start, p);
+                uri(c, start, p, false);
             }
         }
         /* on to the next candidate: past its descriptors */
@@ -180,7 +192,7 @@ static void attr_value(cutter *c, const char *name, size_t name_len, size_t from
     if (name_len == 6 && strncasecmp(name, "srcset", 6) == 0)
         srcset_range(c, p, to);
     else if (starts_ci(s + p, to - p, "data:"))
-        uri(c, p, to);
+        uri(c, p, to, false);
     else if (name_len == 5 && strncasecmp(name, "style", 5) == 0)
         css_range(c, from, to, true);
 }
