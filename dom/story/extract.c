@@ -935,6 +935,39 @@ static long headline_para(const sb_story_ctx *c, int headline_elem, const char *
 #define HEADER_ZONE_MAX_PARAS 3
 #define HEADER_ZONE_MAX_LINES 8
 
+/* A zone longer than that (share buttons, a related list, a newsletter
+ * box between the header and the story) still opens with the header: the
+ * first prose line under the headline, when only short lines (byline,
+ * date, reading time, a label) or the headline's own text stand before
+ * it among the zone's first eight lines, is the dek.  Only that one line
+ * is taken; the first longer line that is not prose ends the search. */
+#define HEADER_SHORT_LINE 80
+
+static bool is_headline_text(const sb_para *p, const char *headline)
+{
+    return headline && (strcmp(p->text, headline) == 0 || sb_white_str(p->text, headline) >= 0.75);
+}
+
+static void keep_first_prose(const sb_story_ctx *c, size_t h, size_t end, const char *headline,
+                             bool *keep)
+{
+    size_t stop = h + 1 + HEADER_ZONE_MAX_LINES;
+    for (size_t i = h + 1; i < end && i < stop; i++) {
+        const sb_para *p = &c->paras[i];
+        if (keep[i])
+            return;
+        if (p->len < HEADER_SHORT_LINE || is_headline_text(p, headline))
+            continue;
+        int where = -1;
+        if (sb_standfirst_like(c, p) && !sb_para_noise(c, p) && !path_noise(c, p->elem, -1, &where) &&
+            !not_story_line(c, p, -1, headline)) {
+            keep[i] = true;
+            explain_para(c->explain, p, "ADD", "first prose under the headline");
+        }
+        return;
+    }
+}
+
 static void keep_header_zone(const sb_story_ctx *c, int headline_elem, const char *headline,
                              int root, bool *keep)
 {
@@ -949,8 +982,12 @@ static void keep_header_zone(const sb_story_ctx *c, int headline_elem, const cha
     size_t end = (size_t)h + 1;
     while (end < c->n_paras && c->paras[end].elem < root)
         end++;
-    if (end == c->n_paras || end - (size_t)h - 1 > HEADER_ZONE_MAX_LINES)
+    if (end == c->n_paras)
         return;
+    if (end - (size_t)h - 1 > HEADER_ZONE_MAX_LINES) {
+        keep_first_prose(c, (size_t)h, end, headline, keep);
+        return;
+    }
     size_t n_prose = 0;
     bool *take = sb_xcalloc(end - (size_t)h, sizeof *take);
     for (size_t i = (size_t)h + 1; i < end; i++) {
