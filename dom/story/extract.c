@@ -716,6 +716,72 @@ static bool subhead_below(const sb_story_ctx *c, int elem, int headline_elem)
     return below && smaller;
 }
 
+static bool in_figure(const sb_story_ctx *c, int e)
+{
+    for (; e >= 0; e = c->info[e].parent)
+        if (sb_tag(c->doc->elems[e]) == GUMBO_TAG_FIGURE)
+            return true;
+    return false;
+}
+
+/* Whether element e sits in one box with the next heading `to` that the
+ * heading h is not in (a teaser card: its picture, then its title). */
+static bool shares_box_with(const sb_story_ctx *c, int e, int to, int h)
+{
+    if (to < 0)
+        return false;
+    int a = c->info[to].parent;
+    while (a >= 0 && !(e > a && e < subtree_end(c, a)))
+        a = c->info[a].parent;
+    return a >= 0 && !(h > a && h < subtree_end(c, a));
+}
+
+/* A picture or a formula between a heading and `to` (the next kept
+ * heading; -1: the end of the heading's root), in the root, not inside a
+ * link (a teaser's thumbnail) nor under a noise verdict (a dropped box),
+ * not in one box with the next heading (a teaser card's picture and
+ * title), with no dropped text between them but a figure's caption (a
+ * card's label and date: the heading was the related box's). */
+static bool heading_titles_media(const sb_story_ctx *c, const root_range *rr, size_t n_rr,
+                                 const bool *keep, size_t hi, int to)
+{
+    int h = c->paras[hi].elem;
+    for (size_t j = hi + 1; j < c->n_paras && (to < 0 || c->paras[j].elem < to); j++)
+        if (!keep[j] && c->paras[j].elem > h && !in_figure(c, c->paras[j].elem))
+            return false;
+    int end = -1;
+    for (size_t i = 0; i < n_rr; i++)
+        if (h >= rr[i].first && h < rr[i].end)
+            end = rr[i].end;
+    if (end < 0)
+        return false;
+    if (to >= 0 && to < end)
+        end = to;
+    for (int e = subtree_end(c, h); e < end; e++) {
+        GumboTag t = sb_tag(c->doc->elems[e]);
+        if (t != GUMBO_TAG_IMG && t != GUMBO_TAG_MATH && t != GUMBO_TAG_VIDEO)
+            continue;
+        if (c->info[e].noise)
+            continue;
+        bool linked = false;
+        for (int a = c->info[e].parent; a >= 0 && !linked; a = c->info[a].parent)
+            linked = sb_tag(c->doc->elems[a]) == GUMBO_TAG_A;
+        if (!linked && !shares_box_with(c, e, to, h))
+            return true;
+    }
+    return false;
+}
+
+static void drop_empty_heading(const sb_story_ctx *c, const root_range *rr, size_t n_rr, bool *keep,
+                               size_t hi, int to)
+{
+    if (heading_titles_media(c, rr, n_rr, keep, hi, to)) {
+        explain_para(c->explain, &c->paras[hi], "KEEP", "heading of a picture or formula");
+        return;
+    }
+    keep[hi] = false;
+}
+
 static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *rr, size_t n_roots,
                           const char *headline, int headline_elem, bool *keep)
 {
@@ -791,7 +857,9 @@ static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *r
     drop_slideshows(c, rr, n_roots, keep);
 
     /* A heading with nothing kept after it before the next heading (or the
-     * end) introduces nothing: it belonged to dropped furniture. */
+     * end) introduces nothing: it belonged to dropped furniture.  Unless
+     * what follows it is a picture or a formula of the story (outside any
+     * link and any dropped box): it titles that. */
     {
         long last_heading = -1;
         for (size_t i = 0; i < c->n_paras; i++) {
@@ -801,14 +869,15 @@ static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *r
              * is read as a paragraph. */
             if (is_heading(c->paras[i].tag) && c->paras[i].len < HEADING_PROSE_MIN) {
                 if (last_heading >= 0)
-                    keep[last_heading] = false;
+                    drop_empty_heading(c, rr, n_roots, keep, (size_t)last_heading,
+                                       c->paras[i].elem);
                 last_heading = (long)i;
             } else {
                 last_heading = -1;
             }
         }
         if (last_heading >= 0)
-            keep[last_heading] = false;
+            drop_empty_heading(c, rr, n_roots, keep, (size_t)last_heading, -1);
     }
     /* After the last sentence: the headings of related boxes whose links
      * were dropped, "Share this:".  Before the first: kickers. */
