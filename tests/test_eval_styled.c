@@ -112,8 +112,8 @@ static void news_samples(void **state)
         sb_buf_free(&bytes);
     }
     closedir(d);
-    assert_int_equal(pages, 40);
-    assert_int_equal(styled, 38);
+    assert_int_equal(pages, 41);
+    assert_int_equal(styled, 39);
 }
 
 int main(void)
