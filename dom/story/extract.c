@@ -66,6 +66,11 @@ static void explain_para(FILE *f, const sb_para *p, const char *verdict, const c
     fputs(p->len > 70 ? "...\n" : "\n", f);
 }
 
+void sb_explain_para(FILE *f, const sb_para *p, const char *verdict, const char *why)
+{
+    explain_para(f, p, verdict, why);
+}
+
 /* FNV-1a; only used to spot repeated paragraphs. */
 static unsigned long hash_text(const char *s)
 {
@@ -1851,6 +1856,7 @@ int sb_story_extract(const sb_dom_input *in, const sb_meta *meta, sb_story *out)
     trim_link_list_tail(&c, keep);
     end_far_below(&c, keep);
     end_at_next_headline(&c, headline_elem, headline, keep);
+    sb_drop_orphan_labels(&c, keep);
     free(out->standfirst);
     out->standfirst = take_standfirst(&c, rr, n_roots, headline_elem, keep);
 

@@ -167,6 +167,14 @@ int sb_story_extract(const sb_dom_input *in, const sb_meta *meta, sb_story *out)
  * replaced). */
 void sb_reconcile_roots(sb_story_ctx *c, int **roots, size_t *n_roots);
 
+/* orphan_labels.c: drops a kept label (a short line, see there) when all
+ * that stands between it and the next kept paragraph was dropped as link
+ * furniture: it introduced a list of links, a share bar or a dateline. */
+void sb_drop_orphan_labels(const sb_story_ctx *c, bool *keep);
+
+/* extract.c: one --explain line for a paragraph's verdict. */
+void sb_explain_para(FILE *f, const sb_para *p, const char *verdict, const char *why);
+
 /* True when element `e` is `root` or inside it. */
 bool sb_elem_within(const sb_story_ctx *c, int e, int root);
 
