@@ -1226,6 +1226,38 @@ int clamp_coord(long long v)
     return (int)v;
 }
 
+// html_tag's borders as the stylesheet set them (style and colour; the
+// element's border_left()... give only the widths laid out).
+struct tag_css_borders {
+    using type = litehtml::css_borders litehtml::html_tag::*;
+    friend type member_of(tag_css_borders);
+};
+template struct private_member<tag_css_borders, &litehtml::html_tag::m_css_borders>;
+
+bool border_shows(const litehtml::css_border &b, int width)
+{
+    return width > 0 && b.style != litehtml::border_style_none &&
+           b.style != litehtml::border_style_hidden && b.color.alpha != 0;
+}
+
+// sb_rnode's bg_color and border_sides: how the element's own box is
+// painted (render.h).  bg is its own background (get_background(true)),
+// or NULL.
+void paint_facts(litehtml::element *el, const litehtml::background *bg, sb_rnode &n)
+{
+    if (bg && bg->m_color.alpha)
+        n.bg_color = (unsigned)bg->m_color.red << 24 | (unsigned)bg->m_color.green << 16 |
+                     (unsigned)bg->m_color.blue << 8 | bg->m_color.alpha;
+    auto *tag = dynamic_cast<litehtml::html_tag *>(el);
+    if (!tag)
+        return;
+    const litehtml::css_borders &b = tag->*member_of(tag_css_borders());
+    n.border_sides = (unsigned char)((border_shows(b.top, el->border_top()) ? SB_RSIDE_TOP : 0) |
+                                     (border_shows(b.right, el->border_right()) ? SB_RSIDE_RIGHT : 0) |
+                                     (border_shows(b.bottom, el->border_bottom()) ? SB_RSIDE_BOTTOM : 0) |
+                                     (border_shows(b.left, el->border_left()) ? SB_RSIDE_LEFT : 0));
+}
+
 struct walk_frame {
     litehtml::element *el;
     int node;      // node index of el, -1 if el itself produced no node
@@ -1376,10 +1408,12 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rn
         n.is_image = dynamic_cast<litehtml::el_image *>(el) != nullptr ||
                      (n.elem >= 0 && (!std::strcmp(n.tag, "svg") || !std::strcmp(n.tag, "video") ||
                                       !std::strcmp(n.tag, "canvas")));
-        if (!n.is_image && n.elem >= 0 && std::strcmp(n.tag, "html") && std::strcmp(n.tag, "body")) {
-            // Lead pictures are often a box painted with a background image.
+        if (n.elem >= 0 && std::strcmp(n.tag, "html") && std::strcmp(n.tag, "body")) {
             const litehtml::background *bg = el->get_background(true);
-            n.is_image = bg && !bg->m_image.empty();
+            // Lead pictures are often a box painted with a background image.
+            if (!n.is_image)
+                n.is_image = bg && !bg->m_image.empty();
+            paint_facts(el, bg, n);
         }
         bool row = disp == litehtml::display_table_row ||
                    disp == litehtml::display_table_row_group ||

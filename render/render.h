@@ -38,6 +38,12 @@ typedef enum sb_rdisplay {
  * (x + w) or their difference cannot overflow an int. */
 #define SB_COORD_LIMIT (1 << 24)
 
+/* sb_rnode.border_sides */
+#define SB_RSIDE_TOP 1u
+#define SB_RSIDE_RIGHT 2u
+#define SB_RSIDE_BOTTOM 4u
+#define SB_RSIDE_LEFT 8u
+
 typedef struct sb_rnode {
     int parent;            /* node index; -1 for the root (<html>) */
     int elem;              /* sb_doc element id; -1 for text and for boxes
@@ -61,6 +67,14 @@ typedef struct sb_rnode {
     bool is_image;         /* img, svg, video, canvas, or an element
                               painted with a background image */
     bool is_inline;        /* display inline (box = union of its text) */
+    /* How the element's own box is painted (elements only, else 0): its
+     * background colour as 0xRRGGBBAA (0: none or fully transparent),
+     * and the sides with a visible border, SB_RSIDE_* bits (a width of
+     * 1 px or more and a style other than none or hidden).  A boxed
+     * block (a sign-up form, a fact box) is told from the text around it
+     * by these. */
+    unsigned bg_color;
+    unsigned char border_sides;
     /* Only with sb_render_opts.keep_text, else 0 and -1: the word as
      * litehtml measured it (bytes text_off .. text_off + text_len of
      * sb_render.text) and the face it was measured with (index into

@@ -581,6 +581,20 @@ static const char *beside_column(const sb_story_ctx *c, int elem, int root)
     return "beside the story column: a sidebar or rail [visual_sidebar=1]";
 }
 
+/* hybrid's boxes painted apart (extract.h's sb_elem_render.set_apart):
+ * the reason of the paragraph's own element or the first ancestor below
+ * its story root that is marked, or NULL. */
+static const char *set_apart(const sb_story_ctx *c, int elem, int root)
+{
+    const sb_dom_render *r = c->in->render;
+    if (!r || !r->elems || root < 0)
+        return NULL;
+    for (int e = elem; e >= 0 && e != root && (size_t)e < r->n_elems; e = c->info[e].parent)
+        if (r->elems[e].set_apart)
+            return r->elems[e].set_apart;
+    return NULL;
+}
+
 /* The visual_hidden signal is believed only while what it would hide is at
  * most two thirds of the story roots' paragraphs (those the markup does
  * not call furniture already).  A story mostly without
@@ -822,6 +836,8 @@ static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *r
             why = visually_hidden(c, p->elem);
         if (!why)
             why = beside_column(c, p->elem, root);
+        if (!why)
+            why = set_apart(c, p->elem, root);
         if (!why && headline &&
             (p->elem == headline_elem || strcmp(p->text, headline) == 0 ||
              (is_heading(p->tag) && sb_white_str(p->text, headline) >= 0.75 &&

@@ -38,6 +38,11 @@ typedef struct sb_elem_render {
      * pattern, a collapsed panel) or wholly before the page's origin
      * (text-indent: -9999px), though the element has a box. */
     bool unseen;
+    /* Not story, with all it holds, for the reason given (the hybrid
+     * method's visual signals of boxes painted apart, hybrid/methods/
+     * visual_boxes.h), or NULL: a paragraph of a story root inside such an
+     * element is dropped with this reason. */
+    const char *set_apart;
 } sb_elem_render;
 
 typedef struct sb_dom_render {

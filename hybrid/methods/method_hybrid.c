@@ -10,6 +10,7 @@
 
 #include "dom/story/extract.h"
 #include "hybrid/methods/methods.h"
+#include "hybrid/methods/visual_boxes.h"
 #include "hybrid/page/params.h"
 #include "layout/region/blocks.h"
 
@@ -31,6 +32,8 @@
 /* Off: it changed no page of either corpus (their saved pages hide
  * little by clipping that their class names do not already tell). */
 #define SB_VISUAL_CLIP_DEFAULT 0
+/* The signals of boxes painted apart (visual_boxes.h). */
+#define SB_VISUAL_CTA_DEFAULT 1
 
 /* The box tree's facts about each element, as the DOM step reads them. */
 static sb_elem_render *render_facts(const sb_boxtree *t)
@@ -58,6 +61,12 @@ static int run_dom(sb_page *page, sb_story *story, const sb_region *region,
     const sb_options *opt = page->opt;
     sb_elem_render *facts = boxes ? render_facts(boxes) : NULL;
     const char *params = opt ? opt->params : NULL;
+    if (facts) {
+        sb_visual_boxes on = {
+            .call_to_action = sb_param_double(params, "visual_cta", SB_VISUAL_CTA_DEFAULT) != 0,
+        };
+        sb_visual_boxes_mark(boxes, &on, facts, opt ? opt->explain : NULL);
+    }
     sb_dom_render render = {
         .elems = facts,
         .n_elems = boxes ? boxes->n_elems : 0,

@@ -225,6 +225,12 @@ sb_boxtree *sb_boxtree_build_with_fonts(const sb_doc *doc, const sb_layout_opts 
         box->is_inline = n->display == SB_RDISP_INLINE || n->display == SB_RDISP_INLINE_BLOCK;
         box->is_fixed = n->is_fixed;
         box->clipped = n->unseen;
+        box->bg_color = n->bg_color;
+        _Static_assert(SB_BOX_SIDE_TOP == SB_RSIDE_TOP && SB_BOX_SIDE_RIGHT == SB_RSIDE_RIGHT &&
+                           SB_BOX_SIDE_BOTTOM == SB_RSIDE_BOTTOM &&
+                           SB_BOX_SIDE_LEFT == SB_RSIDE_LEFT,
+                       "the box tree copies the render's border sides");
+        box->border_sides = n->border_sides;
         if (keep && n->is_image) {
             t->image_labels[b].off = (unsigned)text.len;
             append_image_label(&text, doc, n);

@@ -20,6 +20,12 @@
 #include "dom/base/geom.h"
 #include "dom/doc/doc.h"
 
+/* sb_box.border_sides: the render's SB_RSIDE_* bits (render/render.h). */
+#define SB_BOX_SIDE_TOP 1u
+#define SB_BOX_SIDE_RIGHT 2u
+#define SB_BOX_SIDE_BOTTOM 4u
+#define SB_BOX_SIDE_LEFT 8u
+
 typedef struct sb_box {
     sb_rect rect;          /* border box, absolute page px; for inline
                               elements the union of their text fragments */
@@ -42,6 +48,11 @@ typedef struct sb_box {
      * wholly before the page's origin. */
     unsigned unseen_chars;
     bool clipped;          /* inside (or is) a box clipping to nothing */
+    /* How its own box is painted (render.h's sb_rnode): background colour
+     * 0xRRGGBBAA (0: none) and the sides with a visible border
+     * (SB_BOX_SIDE_* bits). */
+    unsigned bg_color;
+    unsigned char border_sides;
 } sb_box;
 
 typedef struct sb_textrun {

@@ -26,6 +26,10 @@ char *sb_boxtree_to_json(const sb_boxtree *t, const sb_doc *doc)
                       x->rect.x, x->rect.y, x->rect.w, x->rect.h, x->text_chars, x->link_chars,
                       x->own_chars, x->font_size, x->font_weight, bool_str(x->is_image),
                       bool_str(x->is_inline), bool_str(x->is_fixed), x->parent, x->depth);
+        if (x->bg_color)
+            sb_buf_printf(&b, ",\"bg\":\"#%08x\"", x->bg_color);
+        if (x->border_sides)
+            sb_buf_printf(&b, ",\"borders\":%u", (unsigned)x->border_sides);
         if (doc && x->elem >= 0 && (size_t)x->elem < doc->n_elems) {
             const GumboNode *n = doc->elems[x->elem];
             const char *id = sb_attr(n, "id"), *cls = sb_attr(n, "class");
