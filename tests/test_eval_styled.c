@@ -112,8 +112,8 @@ static void news_samples(void **state)
         sb_buf_free(&bytes);
     }
     closedir(d);
-    assert_int_equal(pages, 42);
-    assert_int_equal(styled, 40);
+    assert_int_equal(pages, 43);
+    assert_int_equal(styled, 41);
 }
 
 int main(void)
