@@ -25,7 +25,8 @@
  * JSON-LD) as evidence: a rendition of it (same picture, another size or
  * CDN path) outranks the others.  With no survivor the declared image
  * stands alone, without a box.  Each image's caption is its <figcaption>,
- * else the nearest text searched downward only by neighbour levels. */
+ * else the nearest text searched downward only by neighbour levels, unless
+ * that text is a heading or opens the next section (starts_next_section). */
 #include "dom/story/story_parts.h"
 
 #include <ctype.h>
@@ -1026,6 +1027,44 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
     return NULL;
 }
 
+static bool node_contains(const GumboNode *outer, const GumboNode *inner)
+{
+    for (const GumboNode *n = inner; n; n = n->parent)
+        if (n == outer)
+            return true;
+    return false;
+}
+
+/* Why the nearest text below an image is not its caption but the start of
+ * what follows: it is a heading (h1-h6, role=heading) or the first text of
+ * a block that opens a section (<section>, <article>, <header>, <hgroup>)
+ * the image is not in.  Only the elements between that text and the
+ * image's common ancestor are read; a <figcaption> or a caption-named
+ * element among them makes it a caption after all (the page says so).
+ * NULL when the text may be the caption. */
+static const char *starts_next_section(const sb_story_ctx *c, int elem, const GumboNode *img)
+{
+    const char *why = NULL;
+    for (const GumboNode *n = c->doc->elems[elem]; n && n->type == GUMBO_NODE_ELEMENT;
+         n = n->parent) {
+        if (node_contains(n, img))
+            break;
+        GumboTag t = sb_tag(n);
+        int id = sb_doc_id(c->doc, n);
+        if (t == GUMBO_TAG_FIGCAPTION || (id >= 0 && sb_caption_named(c, id)))
+            return NULL;
+        const char *role = sb_attr(n, "role");
+        if (why)
+            continue;
+        if ((t >= GUMBO_TAG_H1 && t <= GUMBO_TAG_H6) || (role && !strcasecmp(role, "heading")))
+            why = "a heading";
+        else if (t == GUMBO_TAG_SECTION || t == GUMBO_TAG_ARTICLE || t == GUMBO_TAG_HEADER ||
+                 t == GUMBO_TAG_HGROUP)
+            why = "the first line of the next section";
+    }
+    return why;
+}
+
 static void fill_caption(const scan *s, candidate *k, const GumboNode *node)
 {
     const char *alt = sb_attr(node, "alt");
@@ -1052,8 +1091,16 @@ static void fill_caption(const scan *s, candidate *k, const GumboNode *node)
             const sb_para *p = &s->c->paras[s->para_of[e]];
             /* Only a short line reads as a caption; a paragraph is story,
              * whether the page marks it up as <p> or as <div>. */
-            if (p->len < CAPTION_MAX)
+            const char *why = p->len < CAPTION_MAX ? starts_next_section(s->c, e, node) : NULL;
+            if (why) {
+                if (s->c->explain)
+                    fprintf(s->c->explain,
+                            "image e%d caption guess refused: the line below is %s, not a "
+                            "caption (\"%s\")\n",
+                            k->anchor, why, p->text);
+            } else if (p->len < CAPTION_MAX) {
                 k->caption = sb_xstrdup(p->text);
+            }
         }
     }
 }
