@@ -277,6 +277,21 @@ static const char *const credit_labels[] = {
     "figure", "fig.", "quelle", "quellen", "source", "sources", "fuente", "fonte",
     "illustration", "grafik", "video", NULL};
 
+bool sb_credit_word_in(const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        if (i > 0 && isalpha((unsigned char)s[i - 1]))
+            continue;
+        for (const char *const *l = credit_labels; *l; l++) {
+            size_t n = strlen(*l);
+            if (iprefix(s + i, len - i, *l) &&
+                (i + n == len || !isalpha((unsigned char)s[i + n])))
+                return true;
+        }
+    }
+    return false;
+}
+
 bool sb_credit_line(const char *line, size_t len)
 {
     if (!line || len == 0 || len > CREDIT_MAX)

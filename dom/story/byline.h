@@ -36,4 +36,8 @@ bool sb_rights_line(const char *line, size_t len);
  * "Quelle:", "Abbildung 4:" at its start. */
 bool sb_credit_line(const char *line, size_t len);
 
+/* True when one of the labels sb_credit_line knows ("Foto", "Credit",
+ * "Quelle", ...) stands as a whole word anywhere in s[0..len). */
+bool sb_credit_word_in(const char *s, size_t len);
+
 #endif

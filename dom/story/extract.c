@@ -233,6 +233,9 @@ static const char *not_story_line(const sb_story_ctx *c, const sb_para *p, int r
         return "rights notice";
     if (!is_heading(p->tag) && sb_credit_line(p->text, p->len))
         return "picture or source credit";
+    const char *why = sb_picture_credit_line(c, p);
+    if (why)
+        return why;
     if (!is_heading(p->tag))
         return sb_furniture_line(p);
     return NULL;

@@ -172,6 +172,11 @@ void sb_reconcile_roots(sb_story_ctx *c, int **roots, size_t *n_roots);
  * furniture: it introduced a list of links, a share bar or a dateline. */
 void sb_drop_orphan_labels(const sb_story_ctx *c, bool *keep);
 
+/* picture_credit.c: why paragraph p (one of c->paras) is a picture's
+ * caption or credit left in the running text, told by its shape and a
+ * picture right before or after it; NULL when it is not. */
+const char *sb_picture_credit_line(const sb_story_ctx *c, const sb_para *p);
+
 /* extract.c: one --explain line for a paragraph's verdict. */
 void sb_explain_para(FILE *f, const sb_para *p, const char *verdict, const char *why);
 
