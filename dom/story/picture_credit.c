@@ -1,7 +1,7 @@
 /* picture_credit: a picture's caption or credit printed as a line of its
  * own in the running text, right before or after the picture, outside any
- * <figcaption> or caption-named box ("Ein Labor. (Foto: A. Muster, Eawag)",
- * "Hector Andrade | Agencia UNO", "Vergrößern Ein Blick ..."). Told by the
+ * <figcaption> or caption-named box ("Ein Labor. (Foto: A. Muster, Institut X)",
+ * "Ana Ruiz | Agencia Sur", "Vergrößern Ein Blick ..."). Told by the
  * line's shape first: it ends in a parenthesised credit (a credit word,
  * "©", or a "/ agency" or "| agency" tail inside), it is a short
  * "name | agency" or "name / agency" pair, or it opens with an enlarge or
@@ -46,7 +46,7 @@ static bool has_copyright_sign(const char *s, size_t len)
     return false;
 }
 
-/* "... (Credit: NASA)", "... (Foto: A. Muster, Eawag)",
+/* "... (Credit: NASA)", "... (Foto: A. Muster, Institut X)",
  * "... (Max Muster / iStock.com)": the line's last parenthesis, short,
  * after some caption text, holding a credit word, "©", "/" or "|". */
 static bool paren_credit_tail(const char *s, size_t len)
@@ -70,7 +70,7 @@ static bool paren_credit_tail(const char *s, size_t len)
            memchr(in, '/', in_len) || memchr(in, '|', in_len);
 }
 
-/* "Hector Andrade | Agencia UNO", "Max Muster / dpa": one " | " or " / "
+/* "Ana Ruiz | Agencia Sur", "Max Muster / dpa": one " | " or " / "
  * between two short parts, no sentence end. */
 static bool name_agency_pair(const char *s, size_t len)
 {
