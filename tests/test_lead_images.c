@@ -211,6 +211,32 @@ static sb_story *extract_inline(const char *html, const char *method)
 #define STORY_PARA "<p>The storm reached the harbour shortly after midnight, tearing boats from " \
                    "their moorings and flooding the quayside shops along the old fish market.</p>"
 
+/* A caption the page names beside a picture outside any <figure>
+ * (<img><br><span class="caption">), in the picture's own block, is its
+ * caption, not the byline in the block below; with both methods, and the
+ * caption stays out of `text`. */
+static void test_named_caption_beside(void **state)
+{
+    (void)state;
+    const char *html =
+        "<html><body><article><h1>Storm floods the harbour</h1>"
+        "<div class='media'><a href='/img/quay-large.jpg'><img src='/img/quay.jpg' width=800 "
+        "height=450></a><br> <span class='pb-caption'>Boats torn from their moorings lie on the "
+        "quay on Tuesday morning after the storm passed. (Jan Berg/Harbour Images)</span></div>"
+        "<div class='sig'>By Ana Ruiz March 18 at 12:22 PM</div>" STORY_PARA
+        "</article></body></html>";
+    const char *methods[] = {"dom", "hybrid"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract_inline(html, methods[m]);
+        assert_string_equal(s->lead_image->url, "https://news.example.org/img/quay.jpg");
+        assert_string_equal(s->lead_image->caption,
+                            "Boats torn from their moorings lie on the quay on Tuesday morning "
+                            "after the storm passed. (Jan Berg/Harbour Images)");
+        assert_null(strstr(s->text, "Boats torn"));
+        sb_story_free(s);
+    }
+}
+
 static void test_declared_beats_far_picture(void **state)
 {
     (void)state;
@@ -848,7 +874,7 @@ int main(void)
         cmocka_unit_test(test_variant_keys), cmocka_unit_test(test_data_size_header),
         cmocka_unit_test(test_lazy_switch_query), cmocka_unit_test(test_aspect_ratio_crop),
         cmocka_unit_test(test_hidden_slider), cmocka_unit_test(test_article_image_marked),
-        cmocka_unit_test(test_marked_image_paywall),
+        cmocka_unit_test(test_marked_image_paywall), cmocka_unit_test(test_named_caption_beside),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1065,6 +1065,48 @@ static const char *starts_next_section(const sb_story_ctx *c, int elem, const Gu
     return why;
 }
 
+/* Levels above an image (a link, a <picture>) whose following siblings may
+ * hold the caption the page names for it. */
+#define NAMED_CAPTION_UP 2
+
+/* A caption the page names beside a picture outside any <figure>:
+ * <img><br><span class="caption">...</span> in one block.  The nearest
+ * element after the image (after its link or <picture>, NAMED_CAPTION_UP
+ * levels at most), line breaks skipped, when it is a <figcaption> or
+ * caption-named (which bounds its length) and holds text.  The guess from
+ * the text below (fill_caption) only sees the blocks after the image's
+ * own, so it would pass this line over for the next one (a byline, say). */
+static char *named_caption_beside(const sb_story_ctx *c, const GumboNode *img)
+{
+    const GumboNode *n = img;
+    for (int up = 0; up <= NAMED_CAPTION_UP && n && n->parent; up++, n = n->parent) {
+        const GumboNode *par = n->parent;
+        if (par->type != GUMBO_NODE_ELEMENT)
+            return NULL;
+        const GumboVector *k = &par->v.element.children;
+        for (unsigned i = n->index_within_parent + 1; i < k->length; i++) {
+            const GumboNode *x = k->data[i];
+            if (x->type == GUMBO_NODE_WHITESPACE || x->type == GUMBO_NODE_COMMENT)
+                continue;
+            if (x->type != GUMBO_NODE_ELEMENT)
+                return NULL; /* running text after the picture: not a named caption */
+            if (sb_tag(x) == GUMBO_TAG_BR)
+                continue;
+            int id = sb_doc_id(c->doc, x);
+            if (sb_tag(x) != GUMBO_TAG_FIGCAPTION && !(id >= 0 && sb_caption_named(c, id)))
+                return NULL;
+            sb_buf b = SB_BUF_INIT;
+            sb_node_text(x, &b, false);
+            sb_text_trim(b.data);
+            if (b.data && *b.data)
+                return sb_buf_steal(&b);
+            sb_buf_free(&b);
+            return NULL;
+        }
+    }
+    return NULL;
+}
+
 static void fill_caption(const scan *s, candidate *k, const GumboNode *node)
 {
     const char *alt = sb_attr(node, "alt");
@@ -1079,6 +1121,8 @@ static void fill_caption(const scan *s, candidate *k, const GumboNode *node)
         k->credit = figure_credit(fig);
     } else {
         k->caption = deep_figcaption_text(node);
+        if (!k->caption)
+            k->caption = named_caption_beside(s->c, node);
     }
     /* A <figure> says where its caption is; the text below a figure
      * without one is the story's. */
