@@ -9,6 +9,7 @@
 #include "dom/base/date.h"
 #include "dom/base/strbuf.h"
 #include "dom/base/utf8.h"
+#include "dom/text/tokens.h"
 
 /* A dateline may carry this many words besides the date ("Last updated
  * on"); more and it is a sentence that mentions a date. */
@@ -207,19 +208,6 @@ bool sb_byline_line(const char *line, size_t len, char **name)
     return ok;
 }
 
-static size_t count_words(const char *s, size_t len)
-{
-    size_t n = 0;
-    bool in = false;
-    for (size_t i = 0; i < len; i++) {
-        bool sp = is_space(s[i]);
-        if (!sp && !in)
-            n++;
-        in = !sp;
-    }
-    return n;
-}
-
 bool sb_dateline_line(const char *line, size_t len, char **iso)
 {
     if (iso)
@@ -233,7 +221,7 @@ bool sb_dateline_line(const char *line, size_t len, char **iso)
     char *d = sb_date_find_span(buf, &start, &end);
     if (!d)
         return false;
-    bool ok = count_words(buf, start) + count_words(buf + end, len - end) <= DATELINE_MAX_WORDS;
+    bool ok = sb_count_spaced_words(buf, start) + sb_count_spaced_words(buf + end, len - end) <= DATELINE_MAX_WORDS;
     if (ok && iso)
         *iso = d;
     else

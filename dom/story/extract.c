@@ -54,7 +54,7 @@ static sb_noise path_noise(const sb_story_ctx *c, int e, int root, int *where)
     return SB_NOISE_NONE;
 }
 
-static void explain_para(FILE *f, const sb_para *p, const char *verdict, const char *why)
+void sb_explain_para(FILE *f, const sb_para *p, const char *verdict, const char *why)
 {
     if (!f)
         return;
@@ -64,11 +64,6 @@ static void explain_para(FILE *f, const sb_para *p, const char *verdict, const c
     for (size_t i = 0; i < n; i++)
         fputc(p->text[i] == '\n' ? ' ' : p->text[i], f);
     fputs(p->len > 70 ? "...\n" : "\n", f);
-}
-
-void sb_explain_para(FILE *f, const sb_para *p, const char *verdict, const char *why)
-{
-    explain_para(f, p, verdict, why);
 }
 
 /* FNV-1a; only used to spot repeated paragraphs. */
@@ -328,7 +323,7 @@ static void add_related_blocks(sb_story_ctx *c, sb_simtext *const *refs, size_t 
         sb_simtext_free(s);
         if (sim > SB_LBNEST_THRESHOLD) {
             keep_para[i] = true;
-            explain_para(c->explain, p, "ADD", "related block outside the region");
+            sb_explain_para(c->explain, p, "ADD", "related block outside the region");
         }
     }
 }
@@ -411,7 +406,7 @@ static void trim_edge(const sb_story_ctx *c, bool *keep, bool at_end,
         return;
     for (size_t k = 0; k < n; k++) {
         keep[run[k]] = false;
-        explain_para(c->explain, &c->paras[run[k]], "DROP", why);
+        sb_explain_para(c->explain, &c->paras[run[k]], "DROP", why);
     }
 }
 
@@ -443,7 +438,7 @@ static void trim_kicker_above_headline(const sb_story_ctx *c, bool *keep, int he
         return;
     for (size_t k = 0; k < n; k++) {
         keep[run[k]] = false;
-        explain_para(c->explain, &c->paras[run[k]], "DROP", "kicker above the headline");
+        sb_explain_para(c->explain, &c->paras[run[k]], "DROP", "kicker above the headline");
     }
 }
 
@@ -707,7 +702,7 @@ static void drop_slideshows(sb_story_ctx *c, const root_range *rr, size_t n_root
             if (q->elem < box || q->elem >= end || !keep[j])
                 continue;
             keep[j] = false;
-            explain_para(c->explain, q, "DROP", "slideshow: counters and their captions");
+            sb_explain_para(c->explain, q, "DROP", "slideshow: counters and their captions");
         }
     }
     free(judged);
@@ -798,7 +793,7 @@ static void drop_empty_heading(const sb_story_ctx *c, const root_range *rr, size
                                size_t hi, int to)
 {
     if (heading_titles_media(c, rr, n_rr, keep, hi, to)) {
-        explain_para(c->explain, &c->paras[hi], "KEEP", "heading of a picture or formula");
+        sb_explain_para(c->explain, &c->paras[hi], "KEEP", "heading of a picture or formula");
         return;
     }
     keep[hi] = false;
@@ -874,7 +869,7 @@ static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *r
         }
         keep[i] = why == NULL;
         if (root >= 0 || c->explain == NULL)
-            explain_para(c->explain, p, keep[i] ? "KEEP" : "DROP", why);
+            sb_explain_para(c->explain, p, keep[i] ? "KEEP" : "DROP", why);
     }
     free(seen);
     free(seen_at);
@@ -1055,7 +1050,7 @@ static void keep_first_prose(const sb_story_ctx *c, size_t h, size_t end, const 
         if (sb_standfirst_like(c, p) && !sb_para_noise(c, p) && !path_noise(c, p->elem, -1, &where) &&
             !not_story_line(c, p, -1, headline)) {
             keep[i] = true;
-            explain_para(c->explain, p, "ADD", "first prose under the headline");
+            sb_explain_para(c->explain, p, "ADD", "first prose under the headline");
         }
         return;
     }
@@ -1095,7 +1090,7 @@ static void keep_header_zone(const sb_story_ctx *c, int headline_elem, const cha
     for (size_t i = (size_t)h + 1; i < end && n_prose <= HEADER_ZONE_MAX_PARAS; i++)
         if (take[i - (size_t)h]) {
             keep[i] = true;
-            explain_para(c->explain, &c->paras[i], "ADD", "standfirst between headline and story");
+            sb_explain_para(c->explain, &c->paras[i], "ADD", "standfirst between headline and story");
         }
     free(take);
 }
@@ -1171,7 +1166,7 @@ static size_t standfirst_apart_from_body(const sb_story_ctx *c, const size_t *pi
         const sb_para *p = &c->paras[pick[k]];
         if (c->info[p->elem].parent == body_parent && !is_heading(p->tag) &&
             !sb_standfirst_named(c, p->elem, body_parent) && !set_apart_by_render(c, p, body)) {
-            explain_para(c->explain, p, "KEEP",
+            sb_explain_para(c->explain, p, "KEEP",
                          "not a standfirst: a sibling of the body's paragraphs");
             return k;
         }
@@ -1227,7 +1222,7 @@ static char *take_standfirst(const sb_story_ctx *c, const root_range *rr, size_t
     sb_buf out = SB_BUF_INIT;
     for (size_t k = 0; k < n; k++) {
         keep[pick[k]] = false;
-        explain_para(c->explain, &c->paras[pick[k]], "MOVE", "standfirst");
+        sb_explain_para(c->explain, &c->paras[pick[k]], "MOVE", "standfirst");
         if (out.len)
             sb_buf_puts(&out, "\n\n");
         sb_buf_append(&out, c->paras[pick[k]].text, c->paras[pick[k]].len);
@@ -1238,7 +1233,7 @@ static char *take_standfirst(const sb_story_ctx *c, const root_range *rr, size_t
         for (size_t k = 0; k < n; k++)
             if (strcmp(c->paras[i].text, c->paras[pick[k]].text) == 0) {
                 keep[i] = false;
-                explain_para(c->explain, &c->paras[i], "DROP", "repeats the standfirst");
+                sb_explain_para(c->explain, &c->paras[i], "DROP", "repeats the standfirst");
                 break;
             }
     }
@@ -1310,7 +1305,7 @@ static void trim_end_notices(const sb_story_ctx *c, bool *keep, const char *auth
         return;
     for (size_t k = 0; k < n; k++) {
         keep[run[k]] = false;
-        explain_para(c->explain, &c->paras[run[k]], "DROP", why[k]);
+        sb_explain_para(c->explain, &c->paras[run[k]], "DROP", why[k]);
     }
 }
 
@@ -1427,7 +1422,7 @@ static void trim_tail_after_body(const sb_story_ctx *c, bool *keep)
             for (size_t i = (size_t)start; i < c->n_paras; i++)
                 if (keep[i]) {
                     keep[i] = false;
-                    explain_para(c->explain, &c->paras[i], "DROP",
+                    sb_explain_para(c->explain, &c->paras[i], "DROP",
                                  i == (size_t)start
                                      ? "box label of a block after the story's body"
                                      : "in a block after the story's body, opened by a box label");
@@ -1445,7 +1440,7 @@ static void trim_tail_after_body(const sb_story_ctx *c, bool *keep)
         if (!story_before)
             break;
         keep[k] = false;
-        explain_para(c->explain, &c->paras[k], "DROP",
+        sb_explain_para(c->explain, &c->paras[k], "DROP",
                      "box label ending the story (nothing under it)");
     }
 }
@@ -1519,7 +1514,7 @@ static void trim_boxed_tail(const sb_story_ctx *c, bool *keep)
     for (size_t i = (size_t)last_in_body + 1; i < c->n_paras; i++)
         if (keep[i]) {
             keep[i] = false;
-            explain_para(c->explain, &c->paras[i], "DROP",
+            sb_explain_para(c->explain, &c->paras[i], "DROP",
                          "in a named box of its own after the story's body");
         }
 }
@@ -1600,7 +1595,7 @@ static void trim_link_list_tail(const sb_story_ctx *c, bool *keep)
             for (size_t j = k; j < c->n_paras; j++)
                 if (keep[j]) {
                     keep[j] = false;
-                    explain_para(c->explain, &c->paras[j], "DROP",
+                    sb_explain_para(c->explain, &c->paras[j], "DROP",
                                  j == k ? (links ? "lead-in of a link list at the story's end"
                                                  : "lead-in of lines without prose at the story's end")
                                         : (links ? "after a link list at the story's end"
@@ -1655,7 +1650,7 @@ static void end_far_below(const sb_story_ctx *c, bool *keep)
             for (size_t j = i; j < c->n_paras; j++)
                 if (keep[j]) {
                     keep[j] = false;
-                    explain_para(c->explain, &c->paras[j], "DROP",
+                    sb_explain_para(c->explain, &c->paras[j], "DROP",
                                  "far below the story's end: other content [visual_below=1]");
                 }
             return;
@@ -1730,7 +1725,7 @@ static void end_at_next_headline(const sb_story_ctx *c, int headline_elem, const
         for (size_t j = i; j < c->n_paras; j++)
             if (keep[j]) {
                 keep[j] = false;
-                explain_para(c->explain, &c->paras[j], "DROP",
+                sb_explain_para(c->explain, &c->paras[j], "DROP",
                              "another story, after a heading as large as the headline "
                              "[visual_next_story=1]");
             }
@@ -1758,7 +1753,7 @@ static void keep_any_prose(const sb_story_ctx *c, bool *keep)
             sb_para_noise(c, p) || is_heading(p->tag) || p->link_len * 10 > p->len * 3)
             continue;
         keep[i] = true;
-        explain_para(c->explain, p, "ADD", "prose kept by the last resort");
+        sb_explain_para(c->explain, p, "ADD", "prose kept by the last resort");
     }
 }
 
@@ -1849,7 +1844,7 @@ int sb_story_extract(const sb_dom_input *in, const sb_meta *meta, sb_story *out)
         c.paras[teaser].elem < roots[0]) {
         const char *why = not_story_line(&c, &c.paras[teaser], -1, headline);
         if (why)
-            explain_para(c.explain, &c.paras[teaser], "SKIP", why);
+            sb_explain_para(c.explain, &c.paras[teaser], "SKIP", why);
         else
             keep[teaser] = true;
     }

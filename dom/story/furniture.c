@@ -11,31 +11,18 @@
 #include "dom/base/date.h"
 #include "dom/base/utf8.h"
 #include "dom/story/byline.h"
+#include "dom/text/tokens.h"
 
 static bool is_space(char ch)
 {
     return ch == ' ' || ch == '\n' || ch == '\t';
 }
 
-/* Words of a line: runs between spaces. */
-static size_t count_words(const char *s, size_t len)
-{
-    size_t n = 0;
-    bool in_word = false;
-    for (size_t i = 0; i < len; i++) {
-        bool sp = is_space(s[i]);
-        if (!sp && !in_word)
-            n++;
-        in_word = !sp;
-    }
-    return n;
-}
-
 /* A line that is only an address: "https://example.com/a/b", "www.x.org".
  * Pages print their own URL under a story for print or sharing. */
 static bool url_only(const char *s, size_t len)
 {
-    if (count_words(s, len) != 1)
+    if (sb_count_spaced_words(s, len) != 1)
         return false;
     return strncmp(s, "http://", 7) == 0 || strncmp(s, "https://", 8) == 0 ||
            strncmp(s, "www.", 4) == 0;
@@ -82,7 +69,7 @@ static bool letters_only(const char *w, const char *end)
 
 static bool gallery_counter(const char *s, size_t len, bool slash_ok)
 {
-    if (len == 0 || len > COUNTER_MAX_BYTES || count_words(s, len) > COUNTER_MAX_WORDS)
+    if (len == 0 || len > COUNTER_MAX_BYTES || sb_count_spaced_words(s, len) > COUNTER_MAX_WORDS)
         return false;
     const char *end = s + len;
     for (const char *p = s; p < end; p++) {
@@ -107,7 +94,7 @@ static bool gallery_counter(const char *s, size_t len, bool slash_ok)
             for (const char *b = s; b < p; b++)
                 if (isdigit((unsigned char)*b))
                     return false;
-            if (count_words(s, (size_t)(p - s)) > 1)
+            if (sb_count_spaced_words(s, (size_t)(p - s)) > 1)
                 return false;
             q++;
         } else {
@@ -167,7 +154,7 @@ static bool credit_in_parentheses(const char *s, size_t len)
     const char *colon = memchr(open, ':', (size_t)(s + len - open));
     if (!colon || colon == open + 1)
         return false;
-    return count_words(open + 1, (size_t)(colon - open - 1)) <= CREDIT_LABEL_MAX_WORDS &&
+    return sb_count_spaced_words(open + 1, (size_t)(colon - open - 1)) <= CREDIT_LABEL_MAX_WORDS &&
            colon + 1 < s + len - 1;
 }
 
@@ -234,9 +221,9 @@ static bool dateline_run(const char *s, size_t len)
     free(d2);
     b0 += a1;
     b1 += a1;
-    return count_words(buf, a0) <= DATELINE_WORDS_AROUND &&
-           count_words(buf + a1, b0 - a1) <= DATELINE_WORDS_AROUND &&
-           count_words(buf + b1, len - b1) == 0;
+    return sb_count_spaced_words(buf, a0) <= DATELINE_WORDS_AROUND &&
+           sb_count_spaced_words(buf + a1, b0 - a1) <= DATELINE_WORDS_AROUND &&
+           sb_count_spaced_words(buf + b1, len - b1) == 0;
 }
 
 const char *sb_furniture_line(const sb_para *p)
@@ -260,7 +247,7 @@ bool sb_lead_in_line(const sb_para *p)
     if (p->len == 0 || p->len > 100 || p->tag == GUMBO_TAG_LI || p->tag == GUMBO_TAG_TD ||
         p->tag == GUMBO_TAG_PRE || memchr(p->text, '\n', p->len))
         return false;
-    size_t words = count_words(p->text, p->len);
+    size_t words = sb_count_spaced_words(p->text, p->len);
     if (words < 2 || words > SB_LEAD_IN_MAX_WORDS)
         return false;
     const char *end = p->text + p->len;

@@ -363,18 +363,27 @@ static const GumboNode *enclosing_figure(const GumboNode *n)
     return NULL;
 }
 
+/* The trimmed text of an element, NULL when it has none (caller frees). */
+static char *element_text(const GumboNode *n)
+{
+    sb_buf b = SB_BUF_INIT;
+    sb_node_text(n, &b, false);
+    sb_text_trim(b.data);
+    if (b.data && *b.data)
+        return sb_buf_steal(&b);
+    sb_buf_free(&b);
+    return NULL;
+}
+
 static char *figcaption_text(const GumboNode *fig)
 {
     const GumboVector *k = &fig->v.element.children;
     for (unsigned i = 0; i < k->length; i++) {
         const GumboNode *c = k->data[i];
         if (sb_tag(c) == GUMBO_TAG_FIGCAPTION) {
-            sb_buf b = SB_BUF_INIT;
-            sb_node_text(c, &b, false);
-            sb_text_trim(b.data);
-            if (*b.data)
-                return sb_buf_steal(&b);
-            sb_buf_free(&b);
+            char *text = element_text(c);
+            if (text)
+                return text;
         }
     }
     return NULL;
@@ -392,15 +401,7 @@ static char *sibling_figcaption_text(const GumboNode *fig)
         const GumboNode *n = k->data[i];
         if (n->type == GUMBO_NODE_WHITESPACE || n->type == GUMBO_NODE_COMMENT)
             continue;
-        if (sb_tag(n) != GUMBO_TAG_FIGCAPTION)
-            return NULL;
-        sb_buf b = SB_BUF_INIT;
-        sb_node_text(n, &b, false);
-        sb_text_trim(b.data);
-        if (b.data && *b.data)
-            return sb_buf_steal(&b);
-        sb_buf_free(&b);
-        return NULL;
+        return sb_tag(n) == GUMBO_TAG_FIGCAPTION ? element_text(n) : NULL;
     }
     return NULL;
 }
@@ -1093,15 +1094,8 @@ static char *named_caption_beside(const sb_story_ctx *c, const GumboNode *img)
             if (sb_tag(x) == GUMBO_TAG_BR)
                 continue;
             int id = sb_doc_id(c->doc, x);
-            if (sb_tag(x) != GUMBO_TAG_FIGCAPTION && !(id >= 0 && sb_caption_named(c, id)))
-                return NULL;
-            sb_buf b = SB_BUF_INIT;
-            sb_node_text(x, &b, false);
-            sb_text_trim(b.data);
-            if (b.data && *b.data)
-                return sb_buf_steal(&b);
-            sb_buf_free(&b);
-            return NULL;
+            bool named = sb_tag(x) == GUMBO_TAG_FIGCAPTION || (id >= 0 && sb_caption_named(c, id));
+            return named ? element_text(x) : NULL;
         }
     }
     return NULL;

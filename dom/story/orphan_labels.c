@@ -11,23 +11,11 @@
 #include <string.h>
 
 #include "dom/base/utf8.h"
+#include "dom/text/tokens.h"
 
 static bool is_space(char ch)
 {
     return ch == ' ' || ch == '\n' || ch == '\t';
-}
-
-static size_t count_words(const char *s, size_t len)
-{
-    size_t n = 0;
-    bool in_word = false;
-    for (size_t i = 0; i < len; i++) {
-        bool sp = is_space(s[i]);
-        if (!sp && !in_word)
-            n++;
-        in_word = !sp;
-    }
-    return n;
 }
 
 /* A label's shape: one line of 1 to SB_LEAD_IN_MAX_WORDS words and at most
@@ -43,7 +31,7 @@ static bool label_shape(const sb_para *p)
         p->tag == GUMBO_TAG_TD || p->tag == GUMBO_TAG_TH || p->tag == GUMBO_TAG_PRE ||
         memchr(p->text, '\n', p->len))
         return false;
-    size_t words = count_words(p->text, p->len);
+    size_t words = sb_count_spaced_words(p->text, p->len);
     if (words < 1 || words > SB_LEAD_IN_MAX_WORDS)
         return false;
     size_t end = p->len;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "dom/story/byline.h"
+#include "dom/text/tokens.h"
 
 /* A caption with its credit is at most this long (bytes). */
 #define PICTURE_CAPTION_MAX 300
@@ -23,19 +24,6 @@
 static bool is_space(char ch)
 {
     return ch == ' ' || ch == '\n' || ch == '\t';
-}
-
-static size_t count_words(const char *s, size_t len)
-{
-    size_t n = 0;
-    bool in_word = false;
-    for (size_t i = 0; i < len; i++) {
-        bool sp = is_space(s[i]);
-        if (!sp && !in_word)
-            n++;
-        in_word = !sp;
-    }
-    return n;
 }
 
 static bool has_copyright_sign(const char *s, size_t len)
@@ -86,8 +74,8 @@ static bool name_agency_pair(const char *s, size_t len)
     char last = s[len - 1];
     if (last == '.' || last == '!' || last == '?' || last == ':')
         return false;
-    size_t left = count_words(s, (size_t)(sep - s));
-    size_t right = count_words(sep + 3, (size_t)(s + len - sep - 3));
+    size_t left = sb_count_spaced_words(s, (size_t)(sep - s));
+    size_t right = sb_count_spaced_words(sep + 3, (size_t)(s + len - sep - 3));
     return left >= 1 && right >= 1 && left <= PAIR_SIDE_MAX_WORDS &&
            right <= PAIR_SIDE_MAX_WORDS;
 }

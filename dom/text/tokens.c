@@ -95,3 +95,16 @@ size_t sb_count_words(const char *text, size_t len)
     sb_wordtoks_free(&t);
     return n;
 }
+
+size_t sb_count_spaced_words(const char *text, size_t len)
+{
+    size_t n = 0;
+    bool in_word = false;
+    for (size_t i = 0; i < len; i++) {
+        bool space = text[i] == ' ' || text[i] == '\n' || text[i] == '\t';
+        if (!space && !in_word)
+            n++;
+        in_word = !space;
+    }
+    return n;
+}
