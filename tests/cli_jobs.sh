@@ -2,8 +2,8 @@
 # `storybox extract --jobs N`, -o FILE and the progress line: the records
 # (and the stderr lines) are byte-identical for 1, 2 and 3 threads over a
 # batch that mixes good pages, bad ones and a missing file; -o writes the
-# same records to a file, gzip-compressed for .gz, and a failed -o leaves
-# the target alone; --progress writes only to stderr and --quiet silences
+# same records to a file, gzip-compressed for .gz (-j2 -oFILE as getopt
+# reads them), and a failed -o leaves the target alone; --progress writes only to stderr and --quiet silences
 # it; bad --jobs values are usage errors.
 #
 #     bash tests/cli_jobs.sh path/to/storybox
@@ -54,6 +54,10 @@ cmp -s "$tmp/out.jsonl" "$tmp/ref.jsonl" || fail "-o FILE differs from stdout"
 gzip -dc "$tmp/out.jsonl.gz" | cmp -s - "$tmp/ref.jsonl" || fail "-o FILE.gz does not hold the records"
 ls "$tmp" | grep -q '\.tmp' && fail "-o left a temporary file"
 
+# The short options also take their value glued on, as getopt does.
+"$sb" extract --quiet -j2 --format jsonl -o"$tmp/glued.jsonl" samples/news 2>/dev/null
+cmp -s "$tmp/glued.jsonl" "$tmp/ref.jsonl" || fail "-j2 -oFILE differs from --jobs 2 on stdout"
+
 # A target that is a directory is refused and stays.
 mkdir "$tmp/target"
 "$sb" extract --quiet -o "$tmp/target" samples/news/one_column.html >/dev/null 2>"$tmp/err"
@@ -73,6 +77,8 @@ grep -q 'pages/s' "$tmp/q.err" && fail "--quiet still printed progress: $(head -
 for bad in 0 -1 257 x; do
   "$sb" extract --jobs "$bad" samples/news/one_column.html >/dev/null 2>&1
   [ $? -eq 2 ] || fail "--jobs $bad is not a usage error"
+  "$sb" extract "-j$bad" samples/news/one_column.html >/dev/null 2>&1
+  [ $? -eq 2 ] || fail "-j$bad is not a usage error"
 done
 
 if [ "$failures" -ne 0 ]; then

@@ -58,6 +58,11 @@ const char *cli_value(cli_args *a, const char *name)
         a->taken = true;
         return s + n + 1;
     }
+    /* A one-letter option takes its value glued on, as getopt does: -j4. */
+    if (s[n] != '\0' && n == 2 && name[1] != '-') {
+        a->taken = true;
+        return s + n;
+    }
     if (s[n] != '\0')
         return NULL;
     a->taken = true;

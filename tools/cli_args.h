@@ -33,7 +33,8 @@ void cli_args_init(cli_args *a, int argc, char **argv, const char *usage);
 bool cli_args_next(cli_args *a);
 const char *cli_current(const cli_args *a);
 bool cli_flag(cli_args *a, const char *name);
-/* The option's value, or NULL if the current argument is another option.
+/* The option's value (--name V, --name=V; a one-letter option also -nV), or
+ * NULL if the current argument is another option.
  * A missing value reports a usage error and sets a->failed. */
 const char *cli_value(cli_args *a, const char *name);
 bool cli_is_option(const cli_args *a);
