@@ -7,7 +7,7 @@ packages=(build-essential cmake pkg-config liblitehtml-dev libgumbo-dev libcairo
           libcmocka-dev fonts-liberation2 fonts-dejavu-core python3-dev
           python3-distributed # tools/dask_extract.py
           clang libclang-rt-14-dev # clang: the libFuzzer smoke run in scripts/test.sh
-          linux-perf valgrind) # profiling the render (docs/render_cost.md)
+          linux-perf valgrind) # profiling the render (docs/render_cost.md), scripts/valgrind.sh
 
 missing=()
 for p in "${packages[@]}"; do

@@ -3,8 +3,9 @@
 # ctest.  The corpus-wide tests (quality gate, *_corpus) run in the release
 # build only: under the sanitizers they would take most of an hour and
 # exercise no code the unit and bad-input tests do not.  Then the
-# concurrency test under ThreadSanitizer, and a short smoke run of every
-# libFuzzer harness (scripts/fuzz.sh; skipped without clang).
+# concurrency test under ThreadSanitizer, a short valgrind memcheck run
+# (scripts/valgrind.sh) and a short smoke run of every libFuzzer harness
+# (scripts/fuzz.sh; skipped without clang).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap.sh
@@ -26,6 +27,17 @@ cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSTORYBOX_TSAN=ON >/
 cmake --build build-tsan -j"$jobs" --target test_threads
 (cd build-tsan && TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
   ctest --output-on-failure -R '^test_threads$')
+
+# Valgrind memcheck over a few sample pages, every command and output
+# format once (scripts/valgrind.sh smoke, about a minute); skipped without
+# valgrind, which scripts/bootstrap.sh installs.
+status=0
+scripts/valgrind.sh smoke build/storybox || status=$?
+if [ "$status" -eq 77 ]; then
+  echo "test.sh: valgrind run skipped (valgrind is not installed)" >&2
+elif [ "$status" -ne 0 ]; then
+  exit "$status"
+fi
 
 # Fuzzing smoke run: every libFuzzer harness over its seeds plus a few
 # seconds of fuzzing (scripts/fuzz.sh smoke).  Needs clang; without it the
