@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs storybox under valgrind's memcheck over the project's own samples.
 #
-#   scripts/valgrind.sh [smoke|full] [STORYBOX]
+#   scripts/valgrind.sh [smoke|full|hostile] [STORYBOX]
 #
 #   smoke   (default) a short run that scripts/test.sh makes: the bad pages,
 #           the fuzz finds, a "Web page, complete" folder, the markup sample
@@ -9,6 +9,9 @@
 #           both methods, --explain on; under a minute
 #   full    every page of every samples/ folder, both methods, --explain on
 #           (about a minute on one core)
+#   hostile the small hostile pages of tests/hostile/make_cases.sh (deep
+#           nesting, a gzip bomb, 100,000 elements...), one run each (about
+#           8 minutes)
 #
 # STORYBOX is the binary (default build/storybox).  Any memcheck error
 # (invalid read or write, use of an uninitialised value, a definite or
@@ -24,7 +27,7 @@ cd "$(dirname "$0")/.."
 
 mode=${1:-smoke}
 sb=${2:-build/storybox}
-case $mode in smoke|full) ;; *) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;; esac
+case $mode in smoke|full|hostile) ;; *) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;; esac
 if ! command -v valgrind >/dev/null; then
     echo "valgrind.sh: valgrind is not installed (scripts/bootstrap.sh installs it)" >&2
     exit 77
@@ -65,6 +68,11 @@ if [ "$mode" = smoke ]; then
     memcheck extract --png "$tmp/overlay.png" samples/news/two_column.html
     memcheck render --png "$tmp/render.png" --png-region-only samples/saved/two_column.html
     memcheck boxes samples/layout/columns.html
+elif [ "$mode" = hostile ]; then
+    bash tests/hostile/make_cases.sh "$tmp/cases" small >/dev/null
+    for page in "$tmp"/cases/*; do
+        memcheck extract --jobs 1 --format jsonl "$page"
+    done
 else
     for method in hybrid dom; do
         memcheck extract --jobs 1 --format jsonl --explain --method "$method" samples/*/
