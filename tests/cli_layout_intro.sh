@@ -7,9 +7,11 @@
 #   the container that holds the rest of the story (the DOM step's story
 #   root).  Rendered below the headline, above the story's first kept
 #   paragraph, in the story's column and body type, the two paragraphs are
-#   the story's opening and are kept; the share bar and the byline in the
-#   same zone stay out.  Without the signal (and in dom, which has no
-#   render) the first of them is lost.
+#   the story's opening and are kept, and so is the list of the story's key
+#   points above them (link-free items of five words or more); the share
+#   bar (a list of links) and the byline in the same zone stay out.
+#   Without the signal (and in dom, which has no render) the key points and
+#   the first paragraph are lost.
 #
 #     bash tests/cli_layout_intro.sh path/to/storybox
 set -u
@@ -34,6 +36,11 @@ story() {
 head='Ferry service returns to the island after the winter storms'
 dek='The crossing to the island runs again from Monday, six weeks after the storms tore the landing stage from its moorings.'
 first='The first boat will leave the mainland pier at seven in the morning, and the timetable will return to its usual four crossings a day by the end of the month, the harbour board said on Friday.'
+points='The first ferry leaves the mainland at seven on Monday morning
+
+A new landing stage replaces the one the storms destroyed
+
+Fares stay the same this year, the harbour board says'
 second='Islanders have relied on a fishing boat and a hired launch since the storms, carrying post, medicine and school children across the sound when the weather allowed.'
 body='A new landing stage
 
@@ -63,18 +70,23 @@ Until then the island'\''s farmers will keep sending their cattle to the mainlan
 
 The harbour board thanked the islanders for their patience and the crews of the fishing boat and the launch for keeping the island supplied through the worst of the weather.'
 
-# On (default): both opening paragraphs in text, the dek in its own field.
+# On (default): the key points and both opening paragraphs in text, the
+# dek in its own field.
 out=$(story intro_apart.html --mode hybrid --explain) || fail "intro_apart: extract failed"
 [ "$out" = "$head
+
+$points
 
 $first
 
 $second
 
 $body" ] || fail "intro_apart, visual_intro on (default): $out"
-grep -q '^visual_intro: e38 lies between the headline e16 (bottom 252 px) and the story (top 646 px), in its column and body type (17 px)$' "$tmp/err" ||
+grep -q '^visual_intro: e42 lies between the headline e16 (bottom 252 px) and the story (top 740 px), in its column and body type (17 px)$' "$tmp/err" ||
     fail "intro_apart: the kept opening is not explained"
-grep -q '^para ADD e38 <p> story prose above the story root, placed by the layout \[visual_intro=1\]: The first boat' "$tmp/err" ||
+grep -q '^para ADD e38 <li> story prose above the story root, placed by the layout \[visual_intro=1\]: The first ferry' "$tmp/err" ||
+    fail "intro_apart: the key points' ADD line is missing"
+grep -q '^para ADD e42 <p> story prose above the story root, placed by the layout \[visual_intro=1\]: The first boat' "$tmp/err" ||
     fail "intro_apart: the ADD line is missing"
 grep -q '^visual_intro: e\(1[0-9]\|2[0-9]\|3[0-7]\) ' "$tmp/err" &&
     fail "intro_apart: visual_intro took the share bar or the byline"

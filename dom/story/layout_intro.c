@@ -10,7 +10,8 @@
  * headline's box and the story's first kept paragraph, within the story's
  * column, and it is set in the story's own type (the body text's size, not
  * bold).  Such a paragraph of prose (sentences, few links, no noise signal
- * of the DOM step, not a caption, byline or credit) is kept. */
+ * of the DOM step, not a caption, byline or credit) is kept, and so is an
+ * item of a list of the story's key points printed there. */
 #include <string.h>
 
 #include "dom/story/story_parts.h"
@@ -72,12 +73,34 @@ static bool ends_sentence(const sb_para *p)
     return false;
 }
 
-static bool prose_shape(const sb_para *p)
+/* A list item of the story's key points ("the story in three lines" under
+ * the headline): at least INTRO_ITEM_MIN_WORDS words, and its list holds
+ * two items or more, no link at all and INTRO_ITEM_MIN_BYTES of text per
+ * item on average (a menu, a table of contents or a share bar has links;
+ * a list of labels is short). */
+#define INTRO_ITEM_MIN_WORDS 5
+#define INTRO_ITEM_MIN_BYTES 30
+
+static bool key_point(const sb_story_ctx *c, const sb_para *p)
+{
+    int list = c->info[p->elem].parent;
+    if (list < 0)
+        return false;
+    GumboTag t = sb_tag(c->doc->elems[list]);
+    const sb_elem_info *l = &c->info[list];
+    return (t == GUMBO_TAG_UL || t == GUMBO_TAG_OL) && l->n_li >= 2 && l->link_text == 0 &&
+           l->text >= l->n_li * INTRO_ITEM_MIN_BYTES &&
+           sb_count_spaced_words(p->text, p->len) >= INTRO_ITEM_MIN_WORDS;
+}
+
+static bool prose_shape(const sb_story_ctx *c, const sb_para *p)
 {
     if (p->tag >= GUMBO_TAG_H1 && p->tag <= GUMBO_TAG_H6)
         return false;
-    if (p->tag == GUMBO_TAG_LI || p->tag == GUMBO_TAG_TD || p->tag == GUMBO_TAG_TH ||
-        p->tag == GUMBO_TAG_FIGCAPTION || p->tag == GUMBO_TAG_DT || p->tag == GUMBO_TAG_DD)
+    if (p->tag == GUMBO_TAG_LI)
+        return key_point(c, p);
+    if (p->tag == GUMBO_TAG_TD || p->tag == GUMBO_TAG_TH || p->tag == GUMBO_TAG_FIGCAPTION ||
+        p->tag == GUMBO_TAG_DT || p->tag == GUMBO_TAG_DD)
         return false;
     return p->link_len * 10 <= p->len * INTRO_MAX_LINK_TENTHS &&
            sb_count_spaced_words(p->text, p->len) >= INTRO_MIN_WORDS && ends_sentence(p);
@@ -135,7 +158,7 @@ void sb_keep_intro_by_layout(const sb_story_ctx *c, int headline_elem, const cha
                  (b->rect.x > x0 ? b->rect.x : x0);
         if (2 * ov < b->rect.w || b->font_size != body || b->font_weight >= INTRO_BOLD_WEIGHT)
             continue;
-        if (!prose_shape(p) || c->info[p->elem].noise || in_roots(c, p->elem, roots, n_roots) ||
+        if (!prose_shape(c, p) || c->info[p->elem].noise || in_roots(c, p->elem, roots, n_roots) ||
             sb_para_noise(c, p) || sb_not_story_line(c, p, headline))
             continue;
         if (headline && strcmp(p->text, headline) == 0)
