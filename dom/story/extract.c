@@ -805,6 +805,9 @@ static void drop_empty_heading(const sb_story_ctx *c, const root_range *rr, size
         return;
     }
     keep[hi] = false;
+    sb_explain_para(c->explain, &c->paras[hi], "DROP",
+                    to >= 0 ? "a heading with nothing kept under it before the next heading"
+                            : "a heading with nothing kept under it at the story's end");
 }
 
 static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *rr, size_t n_roots,
