@@ -236,6 +236,14 @@ static const char *not_story_line(const sb_story_ctx *c, const sb_para *p, int r
     return NULL;
 }
 
+const char *sb_not_story_line(const sb_story_ctx *c, const sb_para *p, const char *headline)
+{
+    int where = -1;
+    if (path_noise(c, p->elem, -1, &where))
+        return "noise above";
+    return not_story_line(c, p, -1, headline);
+}
+
 /* Highest Simon White similarity of s to any reference text. */
 static double best_similarity(const sb_simtext *s, sb_simtext *const *refs, size_t n_refs)
 {
@@ -797,6 +805,9 @@ static void drop_empty_heading(const sb_story_ctx *c, const root_range *rr, size
         return;
     }
     keep[hi] = false;
+    sb_explain_para(c->explain, &c->paras[hi], "DROP",
+                    to >= 0 ? "a heading with nothing kept under it before the next heading"
+                            : "a heading with nothing kept under it at the story's end");
 }
 
 static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *rr, size_t n_roots,
@@ -1850,6 +1861,7 @@ int sb_story_extract(const sb_dom_input *in, const sb_meta *meta, sb_story *out)
     }
 
     keep_header_zone(&c, headline_elem, headline, roots[0], keep);
+    sb_keep_intro_by_layout(&c, headline_elem, headline, roots, n_roots, keep);
     if (!meta->byline || !meta->published) {
         char *name = NULL, *date = NULL;
         long from = headline_para(&c, headline_elem, headline, roots[0]);

@@ -100,6 +100,12 @@ typedef struct sb_dom_render {
      * (or without a box for either) it is dropped as the headline again.
      * A heading with the headline's very text is dropped either way. */
     bool subhead_by_type;
+    /* The visual_intro signal (layout_intro.c): a paragraph of prose
+     * outside the story roots that is rendered below the headline's box
+     * and above the story's first kept paragraph, within the story's
+     * column and in its body type, is the story's opening the root left
+     * out: kept. */
+    bool intro_by_layout;
 } sb_dom_render;
 
 /* visual_below's gap, in first screens (SB_FIRST_SCREEN_PX). */

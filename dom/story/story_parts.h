@@ -177,6 +177,17 @@ void sb_drop_orphan_labels(const sb_story_ctx *c, bool *keep);
  * picture right before or after it; NULL when it is not. */
 const char *sb_picture_credit_line(const sb_story_ctx *c, const sb_para *p);
 
+/* extract.c: why paragraph p is not story text wherever it sits (a
+ * caption, a byline or dateline, a rights notice or credit, a furniture
+ * line), or a noise verdict of one of its ancestors; NULL when none. */
+const char *sb_not_story_line(const sb_story_ctx *c, const sb_para *p, const char *headline);
+
+/* layout_intro.c: the visual_intro signal (sb_dom_render.intro_by_layout):
+ * keeps the paragraphs of prose outside the roots that the render places
+ * between the headline and the story, in the story's column and type. */
+void sb_keep_intro_by_layout(const sb_story_ctx *c, int headline_elem, const char *headline,
+                             const int *roots, size_t n_roots, bool *keep);
+
 /* extract.c: one --explain line for a paragraph's verdict. */
 void sb_explain_para(FILE *f, const sb_para *p, const char *verdict, const char *why);
 

@@ -32,6 +32,9 @@
 /* Off: it changed no page of either corpus (their saved pages hide
  * little by clipping that their class names do not already tell). */
 #define SB_VISUAL_CLIP_DEFAULT 0
+/* Story prose above the root, placed by the layout (dom/story/
+ * layout_intro.c). */
+#define SB_VISUAL_INTRO_DEFAULT 1
 /* The signals of boxes painted apart (visual_boxes.h). */
 #define SB_VISUAL_CTA_DEFAULT 1
 
@@ -86,6 +89,8 @@ static int run_dom(sb_page *page, sb_story *story, const sb_region *region,
             sb_param_double(params, "visual_next_story", SB_VISUAL_NEXT_STORY_DEFAULT) != 0,
         .subhead_by_type =
             sb_param_double(params, "visual_subhead", SB_VISUAL_SUBHEAD_DEFAULT) != 0,
+        .intro_by_layout =
+            sb_param_double(params, "visual_intro", SB_VISUAL_INTRO_DEFAULT) != 0,
     };
     sb_dom_input in = {
         .doc = page->doc,
