@@ -733,6 +733,36 @@ static bool subhead_below(const sb_story_ctx *c, int elem, int headline_elem)
     return below && smaller;
 }
 
+/* The markup's own subheading signal, for pages without a render: a
+ * heading that speaks the headline's words but stands after the story's
+ * first paragraphs (a kept paragraph of prose, SUBHEAD_AFTER_BODY_MIN bytes
+ * or more, between the headline element and it) is a section heading of
+ * the story ("Warnung vor Tesla" under "VW-Chef warnt vor Tesla"): the
+ * headline printed again stands above the body, or outside it, where it
+ * was dropped as furniture already.  A heading equal to the headline still
+ * goes wherever it stands. */
+#define SUBHEAD_AFTER_BODY_MIN 80
+
+static bool subhead_after_body(const sb_story_ctx *c, const bool *keep, size_t i,
+                               int headline_elem)
+{
+    if (headline_elem < 0)
+        return false;
+    for (size_t j = 0; j < i; j++) {
+        const sb_para *q = &c->paras[j];
+        if (keep[j] && q->elem > headline_elem && !is_heading(q->tag) &&
+            q->len >= SUBHEAD_AFTER_BODY_MIN) {
+            if (c->explain)
+                fprintf(c->explain,
+                        "e%d speaks the headline's words but stands after the story's "
+                        "paragraph e%d: a subheading, not the headline\n",
+                        c->paras[i].elem, q->elem);
+            return true;
+        }
+    }
+    return false;
+}
+
 static bool in_figure(const sb_story_ctx *c, int e)
 {
     for (; e >= 0; e = c->info[e].parent)
@@ -839,7 +869,8 @@ static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *r
         if (!why && headline &&
             (p->elem == headline_elem || strcmp(p->text, headline) == 0 ||
              (is_heading(p->tag) && sb_white_str(p->text, headline) >= 0.75 &&
-              !subhead_below(c, p->elem, headline_elem))))
+              !subhead_below(c, p->elem, headline_elem) &&
+              !subhead_after_body(c, keep, i, headline_elem))))
             why = "the headline";
         if (!why)
             why = not_story_line(c, p, root, headline);
