@@ -18,7 +18,9 @@
 #     articles, each in its own container under the same <h1 class>; after
 #     the first story's body, the second headline, set as the first is and
 #     as large, ends the story; the first story's own section heading, as
-#     large but inside its container, stays.
+#     large but inside its container, stays.  Without a render (dom) the
+#     markup alone ends the story there: the second headline is set as the
+#     first is (tag and class), outside the first story's container.
 #   - visual_subhead (on): subhead_first.html sets "When do hens lay
 #     eggs?" right under the headline "When and how long do hens lay
 #     eggs?", above the story's paragraphs; its words are the headline's,
@@ -31,7 +33,7 @@
 #     first_screen.html only the blocks starting in the first screen compete
 #     for the region, so the story is chosen over the readers' letters far
 #     below, which are the largest block.
-# dom, which has no render, keeps what the signals change.
+# dom, which has no render, keeps what the other signals change.
 #
 #     bash tests/cli_screen_signals.sh path/to/storybox
 set -u
@@ -165,10 +167,10 @@ out=$(story next_story.html --mode hybrid --param visual_next_story=0) || fail "
 [ "$out" = "$ferry
 
 $library" ] || fail "next_story, visual_next_story=0: the next article is not kept: $out"
-out=$(story next_story.html --mode dom) || fail "next_story dom: extract failed"
-[ "$out" = "$ferry
-
-$library" ] || fail "next_story, dom: the next article is not kept: $out"
+out=$(story next_story.html --mode dom --explain) || fail "next_story dom: extract failed"
+[ "$out" = "$ferry" ] || fail "next_story, dom: the next article is kept: $out"
+grep -q "^next story: e18 is a heading set as the headline e9 is (tag and class), outside the story's container, after 683 bytes of the story$" "$tmp/err" ||
+    fail "next_story, dom: the end of the story is not explained"
 
 # --- visual_subhead -------------------------------------------------------
 hens_intro='When and how long do hens lay eggs?
