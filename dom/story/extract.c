@@ -743,8 +743,7 @@ static bool subhead_below(const sb_story_ctx *c, int elem, int headline_elem)
  * goes wherever it stands. */
 #define SUBHEAD_AFTER_BODY_MIN 80
 
-static bool subhead_after_body(const sb_story_ctx *c, const bool *keep, size_t i,
-                               int headline_elem)
+static bool subhead_after_body(const sb_story_ctx *c, const bool *keep, size_t i, int headline_elem)
 {
     if (headline_elem < 0)
         return false;
@@ -1915,6 +1914,7 @@ int sb_story_extract(const sb_dom_input *in, const sb_meta *meta, sb_story *out)
     end_far_below(&c, keep);
     end_at_next_headline(&c, headline_elem, headline, keep);
     sb_drop_orphan_labels(&c, keep);
+    sb_drop_citation_labels(&c, keep);
     free(out->standfirst);
     out->standfirst = take_standfirst(&c, rr, n_roots, headline_elem, keep);
 

@@ -172,6 +172,11 @@ void sb_reconcile_roots(sb_story_ctx *c, int **roots, size_t *n_roots);
  * furniture: it introduced a list of links, a share bar or a dateline. */
 void sb_drop_orphan_labels(const sb_story_ctx *c, bool *keep);
 
+/* citation_labels.c: drops a kept label (a short heading, or a short line
+ * ending in ':') whose next kept paragraph is a bibliographic citation; the
+ * citation stays. */
+void sb_drop_citation_labels(const sb_story_ctx *c, bool *keep);
+
 /* picture_credit.c: why paragraph p (one of c->paras) is a picture's
  * caption or credit left in the running text, told by its shape and a
  * picture right before or after it; NULL when it is not. */
