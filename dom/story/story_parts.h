@@ -181,6 +181,12 @@ void sb_drop_citation_labels(const sb_story_ctx *c, bool *keep);
  * caption or credit left in the running text, told by its shape and a
  * picture right before or after it; NULL when it is not. */
 const char *sb_picture_credit_line(const sb_story_ctx *c, const sb_para *p);
+/* The caption or credit line sb_picture_credit_line finds beside the
+ * picture element `picture` (an <img>, a <picture>, an image link or a
+ * background), as that picture's caption (malloc'd, an enlarge word before
+ * it left out) or, for a bare "name | agency" pair, its credit; false and
+ * both NULL when none stands beside it. */
+bool sb_picture_credit_for(const sb_story_ctx *c, int picture, char **caption, char **credit);
 
 /* extract.c: one --explain line for a paragraph's verdict. */
 void sb_explain_para(FILE *f, const sb_para *p, const char *verdict, const char *why);
