@@ -18,17 +18,22 @@
 #     articles, each in its own container under the same <h1 class>; after
 #     the first story's body, the second headline, set as the first is and
 #     as large, ends the story; the first story's own section heading, as
-#     large but inside its container, stays.
-#   - visual_subhead (on): subhead.html heads a section "When do hens lay
-#     eggs?" under the headline "When and how long do hens lay eggs?"; its
-#     words are the headline's, but it is set smaller and below the
-#     headline: a section heading, kept (without the signal it is dropped
-#     as the headline again).
+#     large but inside its container, stays.  Without a render (dom) the
+#     markup alone ends the story there: the second headline is set as the
+#     first is (tag and class), outside the first story's container.
+#   - visual_subhead (on): subhead_first.html sets "When do hens lay
+#     eggs?" right under the headline "When and how long do hens lay
+#     eggs?", above the story's paragraphs; its words are the headline's,
+#     but it is set smaller and below the headline: a subheading, kept
+#     (without the signal, and in dom, it is dropped as the headline
+#     again).  In subhead.html the same heading opens a section after two
+#     paragraphs of the story: the markup says it is a subheading there
+#     (it stands after the story's paragraphs), so every method keeps it.
 #   - visual_first_screen (off by default, measured worse): on
 #     first_screen.html only the blocks starting in the first screen compete
 #     for the region, so the story is chosen over the readers' letters far
 #     below, which are the largest block.
-# dom, which has no render, keeps what the signals change.
+# dom, which has no render, keeps what the other signals change.
 #
 #     bash tests/cli_screen_signals.sh path/to/storybox
 set -u
@@ -162,10 +167,10 @@ out=$(story next_story.html --mode hybrid --param visual_next_story=0) || fail "
 [ "$out" = "$ferry
 
 $library" ] || fail "next_story, visual_next_story=0: the next article is not kept: $out"
-out=$(story next_story.html --mode dom) || fail "next_story dom: extract failed"
-[ "$out" = "$ferry
-
-$library" ] || fail "next_story, dom: the next article is not kept: $out"
+out=$(story next_story.html --mode dom --explain) || fail "next_story dom: extract failed"
+[ "$out" = "$ferry" ] || fail "next_story, dom: the next article is kept: $out"
+grep -q "^next story: e18 is a heading set as the headline e9 is (tag and class), outside the story's container, after 683 bytes of the story$" "$tmp/err" ||
+    fail "next_story, dom: the end of the story is not explained"
 
 # --- visual_subhead -------------------------------------------------------
 hens_intro='When and how long do hens lay eggs?
@@ -176,22 +181,36 @@ The answer depends on the breed, the light and the food, and a little on the hen
 hens_rest='Most hens lay their first egg at about five or six months of age, the light breeds a few weeks earlier than the heavy ones, and pullets hatched in spring start laying before the winter.
 
 A young hen lays almost every day in her first season, then a little less each year, and most stop laying altogether by the age of six or seven.'
-out=$(story subhead.html --mode hybrid --explain) || fail "subhead: extract failed"
-[ "$out" = "$hens_intro
+out=$(story subhead_first.html --mode hybrid --explain) || fail "subhead_first: extract failed"
+[ "$out" = "When and how long do hens lay eggs?
 
 When do hens lay eggs?
 
-$hens_rest" ] || fail "subhead, visual_subhead on (default): the section heading is dropped: $out"
-grep -q "^e11 speaks the headline's words but is set at 24 px below the headline e8 (40 px): a subheading, not the headline \[visual_subhead=1\]$" "$tmp/err" ||
-    fail "subhead: the kept section heading is not explained"
-out=$(story subhead.html --mode hybrid --param visual_subhead=0) || fail "subhead off: extract failed"
+${hens_intro#*
+
+}
+
+$hens_rest" ] || fail "subhead_first, visual_subhead on (default): the subheading is dropped: $out"
+grep -q "^e9 speaks the headline's words but is set at 24 px below the headline e8 (40 px): a subheading, not the headline \[visual_subhead=1\]$" "$tmp/err" ||
+    fail "subhead_first: the kept subheading is not explained"
+out=$(story subhead_first.html --mode hybrid --param visual_subhead=0) || fail "subhead_first off: extract failed"
 [ "$out" = "$hens_intro
 
-$hens_rest" ] || fail "subhead, visual_subhead=0: the section heading is kept: $out"
-out=$(story subhead.html --mode dom) || fail "subhead dom: extract failed"
+$hens_rest" ] || fail "subhead_first, visual_subhead=0: the subheading is kept: $out"
+out=$(story subhead_first.html --mode dom) || fail "subhead_first dom: extract failed"
 [ "$out" = "$hens_intro
 
-$hens_rest" ] || fail "subhead, dom: the section heading is kept: $out"
+$hens_rest" ] || fail "subhead_first, dom: the subheading is kept: $out"
+for args in "--mode hybrid" "--mode hybrid --param visual_subhead=0" "--mode dom"; do
+    out=$(story subhead.html $args --explain) || fail "subhead $args: extract failed"
+    [ "$out" = "$hens_intro
+
+When do hens lay eggs?
+
+$hens_rest" ] || fail "subhead, $args: the section heading after the story's paragraphs is dropped: $out"
+done
+grep -q "^e11 speaks the headline's words but stands after the story's paragraph e9: a subheading, not the headline$" "$tmp/err" ||
+    fail "subhead, dom: the kept section heading is not explained"
 
 # --- visual_first_screen --------------------------------------------------
 "$sb" extract --mode hybrid --explain samples/layout/first_screen.html >"$tmp/off.json" 2>"$tmp/off.err" ||

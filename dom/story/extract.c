@@ -741,6 +741,35 @@ static bool subhead_below(const sb_story_ctx *c, int elem, int headline_elem)
     return below && smaller;
 }
 
+/* The markup's own subheading signal, for pages without a render: a
+ * heading that speaks the headline's words but stands after the story's
+ * first paragraphs (a kept paragraph of prose, SUBHEAD_AFTER_BODY_MIN bytes
+ * or more, between the headline element and it) is a section heading of
+ * the story ("Warnung vor Tesla" under "VW-Chef warnt vor Tesla"): the
+ * headline printed again stands above the body, or outside it, where it
+ * was dropped as furniture already.  A heading equal to the headline still
+ * goes wherever it stands. */
+#define SUBHEAD_AFTER_BODY_MIN 80
+
+static bool subhead_after_body(const sb_story_ctx *c, const bool *keep, size_t i, int headline_elem)
+{
+    if (headline_elem < 0)
+        return false;
+    for (size_t j = 0; j < i; j++) {
+        const sb_para *q = &c->paras[j];
+        if (keep[j] && q->elem > headline_elem && !is_heading(q->tag) &&
+            q->len >= SUBHEAD_AFTER_BODY_MIN) {
+            if (c->explain)
+                fprintf(c->explain,
+                        "e%d speaks the headline's words but stands after the story's "
+                        "paragraph e%d: a subheading, not the headline\n",
+                        c->paras[i].elem, q->elem);
+            return true;
+        }
+    }
+    return false;
+}
+
 static bool in_figure(const sb_story_ctx *c, int e)
 {
     for (; e >= 0; e = c->info[e].parent)
@@ -850,7 +879,8 @@ static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *r
         if (!why && headline &&
             (p->elem == headline_elem || strcmp(p->text, headline) == 0 ||
              (is_heading(p->tag) && sb_white_str(p->text, headline) >= 0.75 &&
-              !subhead_below(c, p->elem, headline_elem))))
+              !subhead_below(c, p->elem, headline_elem) &&
+              !subhead_after_body(c, keep, i, headline_elem))))
             why = "the headline";
         if (!why)
             why = not_story_line(c, p, root, headline);
@@ -1703,23 +1733,30 @@ static void end_at_next_headline(const sb_story_ctx *c, int headline_elem, const
                                  bool *keep)
 {
     const sb_dom_render *r = c->in->render;
-    if (!r || !r->end_at_next_headline || !r->elems || c->hidden_untrusted || headline_elem < 0 ||
-        (size_t)headline_elem >= r->n_elems || !r->elems[headline_elem].rendered)
+    /* Without a render (dom) the markup alone decides: a twin of the
+     * headline outside the story's container is another story's headline
+     * whatever its size. */
+    bool sized = r != NULL;
+    if (headline_elem < 0 || c->hidden_untrusted)
         return;
-    int size = r->elems[headline_elem].font_size;
+    if (sized && (!r->end_at_next_headline || !r->elems || (size_t)headline_elem >= r->n_elems ||
+                  !r->elems[headline_elem].rendered))
+        return;
+    int size = sized ? r->elems[headline_elem].font_size : 0;
     size_t body = 0;
     int last_body = -1; /* the story's last kept body paragraph so far */
     for (size_t i = 0; i < c->n_paras; i++) {
         const sb_para *p = &c->paras[i];
         int e = p->elem;
-        if (!keep[i] || e <= headline_elem || (size_t)e >= r->n_elems)
+        if (!keep[i] || e <= headline_elem || (sized && (size_t)e >= r->n_elems))
             continue;
         if (!is_heading(p->tag)) {
             body += p->len;
             last_body = e;
             continue;
         }
-        if (body < NEXT_STORY_MIN_BODY || !r->elems[e].rendered || r->elems[e].font_size < size ||
+        if (body < NEXT_STORY_MIN_BODY ||
+            (sized && (!r->elems[e].rendered || r->elems[e].font_size < size)) ||
             !headline_twin(c, headline_elem, e) || (headline && strcmp(p->text, headline) == 0))
             continue;
         /* The headline's and the body's container, up to here. */
@@ -1728,17 +1765,23 @@ static void end_at_next_headline(const sb_story_ctx *c, int headline_elem, const
             story = c->info[story].parent;
         if (story < 0 || e < subtree_end(c, story))
             continue;
-        if (c->explain)
+        if (c->explain && sized)
             fprintf(c->explain,
                     "visual_next_story: e%d is a heading set at %d px, as large as the headline "
                     "e%d (%d px), after %zu bytes of the story: another story starts there\n",
                     e, r->elems[e].font_size, headline_elem, size, body);
+        else if (c->explain)
+            fprintf(c->explain,
+                    "next story: e%d is a heading set as the headline e%d is (tag and class), "
+                    "outside the story's container, after %zu bytes of the story\n",
+                    e, headline_elem, body);
         for (size_t j = i; j < c->n_paras; j++)
             if (keep[j]) {
                 keep[j] = false;
                 sb_explain_para(c->explain, &c->paras[j], "DROP",
-                             "another story, after a heading as large as the headline "
-                             "[visual_next_story=1]");
+                                sized ? "another story, after a heading as large as the headline "
+                                        "[visual_next_story=1]"
+                                      : "another story, after a heading set as the headline is");
             }
         return;
     }
@@ -1883,6 +1926,7 @@ int sb_story_extract(const sb_dom_input *in, const sb_meta *meta, sb_story *out)
     end_far_below(&c, keep);
     end_at_next_headline(&c, headline_elem, headline, keep);
     sb_drop_orphan_labels(&c, keep);
+    sb_drop_citation_labels(&c, keep);
     free(out->standfirst);
     out->standfirst = take_standfirst(&c, rr, n_roots, headline_elem, keep);
 

@@ -1141,6 +1141,22 @@ static void fill_caption(const scan *s, candidate *k, const GumboNode *node)
             }
         }
     }
+    /* The caption or credit line the text left out as this picture's
+     * (picture_credit) is its caption or credit here. */
+    if (!k->caption && !fig) {
+        char *cap = NULL, *cred = NULL;
+        int id = sb_doc_id(s->c->doc, node);
+        if (id >= 0 && sb_picture_credit_for(s->c, id, &cap, &cred)) {
+            k->caption = cap;
+            if (cred && !k->credit)
+                k->credit = cred;
+            else
+                free(cred);
+            if (s->c->explain)
+                fprintf(s->c->explain, "image e%d %s from the line beside it: %s\n", id,
+                        cap ? "caption" : "credit", cap ? cap : k->credit);
+        }
+    }
 }
 
 static void score_candidate(scan *s, candidate *k)

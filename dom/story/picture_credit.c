@@ -5,12 +5,16 @@
  * line's shape first: it ends in a parenthesised credit (a credit word,
  * "©", or a "/ agency" or "| agency" tail inside), it is a short
  * "name | agency" or "name / agency" pair, or it opens with an enlarge or
- * zoom word.  The same line away from any picture is story text and stays. */
+ * zoom word.  The same line away from any picture is story text and stays.
+ * What leaves the text so becomes the picture's caption (a "name | agency"
+ * pair its credit) in images[] when nothing closer named one
+ * (sb_picture_credit_for, asked by images.c). */
 #include "dom/story/story_parts.h"
 
 #include <ctype.h>
 #include <string.h>
 
+#include "dom/base/strbuf.h"
 #include "dom/story/byline.h"
 #include "dom/text/tokens.h"
 
@@ -168,4 +172,45 @@ const char *sb_picture_credit_line(const sb_story_ctx *c, const sb_para *p)
     if (next > p->elem && picture_between(c, p->elem, next))
         return "picture caption or credit beside its picture";
     return NULL;
+}
+
+/* How many paragraphs around a picture's element are searched for its
+ * caption or credit line (the line stands right before or after it). */
+#define BESIDE_MAX_ELEMS 12
+
+bool sb_picture_credit_for(const sb_story_ctx *c, int picture, char **caption, char **credit)
+{
+    *caption = *credit = NULL;
+    for (size_t i = 0; i < c->n_paras; i++) {
+        const sb_para *p = &c->paras[i];
+        if (p->elem < picture - BESIDE_MAX_ELEMS || p->elem > picture + BESIDE_MAX_ELEMS ||
+            !sb_picture_credit_line(c, p))
+            continue;
+        int prev = i > 0 ? c->paras[i - 1].elem : -1;
+        int next = i + 1 < c->n_paras ? c->paras[i + 1].elem : (int)c->doc->n_elems;
+        bool after = prev < p->elem && picture > prev && picture <= p->elem;
+        bool before = next > p->elem && picture > p->elem && picture < next;
+        if (!after && !before)
+            continue;
+        const char *s = p->text;
+        size_t len = p->len;
+        while (len && is_space(s[len - 1]))
+            len--;
+        if (name_agency_pair(s, len)) {
+            *credit = sb_xstrndup(s, len);
+            return true;
+        }
+        /* The enlarge link's word is the link's, not the caption's. */
+        if (opens_with_enlarge(s, len)) {
+            while (len && !is_space(*s))
+                s++, len--;
+            while (len && is_space(*s))
+                s++, len--;
+        }
+        if (!len)
+            return false;
+        *caption = sb_xstrndup(s, len);
+        return true;
+    }
+    return false;
 }

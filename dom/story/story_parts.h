@@ -172,10 +172,21 @@ void sb_reconcile_roots(sb_story_ctx *c, int **roots, size_t *n_roots);
  * furniture: it introduced a list of links, a share bar or a dateline. */
 void sb_drop_orphan_labels(const sb_story_ctx *c, bool *keep);
 
+/* citation_labels.c: drops a kept label (a short heading, or a short line
+ * ending in ':') whose next kept paragraph is a bibliographic citation; the
+ * citation stays. */
+void sb_drop_citation_labels(const sb_story_ctx *c, bool *keep);
+
 /* picture_credit.c: why paragraph p (one of c->paras) is a picture's
  * caption or credit left in the running text, told by its shape and a
  * picture right before or after it; NULL when it is not. */
 const char *sb_picture_credit_line(const sb_story_ctx *c, const sb_para *p);
+/* The caption or credit line sb_picture_credit_line finds beside the
+ * picture element `picture` (an <img>, a <picture>, an image link or a
+ * background), as that picture's caption (malloc'd, an enlarge word before
+ * it left out) or, for a bare "name | agency" pair, its credit; false and
+ * both NULL when none stands beside it. */
+bool sb_picture_credit_for(const sb_story_ctx *c, int picture, char **caption, char **credit);
 
 /* extract.c: why paragraph p is not story text wherever it sits (a
  * caption, a byline or dateline, a rights notice or credit, a furniture
