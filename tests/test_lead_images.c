@@ -625,6 +625,21 @@ static void test_teaser_card(void **state)
            "https://news.example.org/media/2024/05/storm-pontoon-repairs.jpg", NULL);
 }
 
+static void test_ad_file_name(void **state)
+{
+    (void)state;
+    /* The publisher's own ad in the story header, named for what it is
+     * ("online-anzeige"), would outscore the figure below the lead zone;
+     * the word that labels an ad, a whole token of the file name, rejects
+     * it.  Inside another word it does not. */
+    expect("ad_file_name.html", PAGE_URL, "https://news.example.org/media/2024/05/storm-pontoons.jpg",
+           NULL);
+    assert_non_null(sb_image_ad_file("https://a.example/uploads/online-anzeige-scaled.jpg"));
+    assert_non_null(sb_image_ad_file("https://a.example/img/Werbung_Banner.png?x=1"));
+    assert_null(sb_image_ad_file("https://a.example/img/anzeigenblatt-redaktion.jpg"));
+    assert_null(sb_image_ad_file("https://a.example/werbung/storm-quay.jpg"));
+}
+
 static void test_declared_share_card(void **state)
 {
     (void)state;
@@ -875,6 +890,7 @@ int main(void)
         cmocka_unit_test(test_lazy_switch_query), cmocka_unit_test(test_aspect_ratio_crop),
         cmocka_unit_test(test_hidden_slider), cmocka_unit_test(test_article_image_marked),
         cmocka_unit_test(test_marked_image_paywall), cmocka_unit_test(test_named_caption_beside),
+        cmocka_unit_test(test_ad_file_name),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -960,6 +960,15 @@ static bool first_marked_image(const sb_story_ctx *c, int from, int e)
     return true;
 }
 
+/* `url` is a rendition of one of the page's declared images. */
+static bool declared_rendition(const sb_meta *meta, const char *url)
+{
+    for (size_t m = 0; meta && url && m < meta->n_images; m++)
+        if (sb_same_picture(url, meta->images[m]))
+            return true;
+    return false;
+}
+
 /* Why the candidate may not lead, or NULL.  `node` carries its class, id
  * and alt; box_elem is the element whose box shows it (-1: none). */
 static const char *reject_reason(const scan *s, const candidate *k, const GumboNode *node,
@@ -991,6 +1000,8 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
     const char *why;
     if ((why = sb_image_placeholder(k->url)) || (why = sb_image_ad_url(k->url)) ||
         (why = sb_image_furniture_url(k->url)))
+        return why;
+    if ((why = sb_image_ad_file(k->url)) && !declared_rendition(s->meta, k->url))
         return why;
     if (!is_background) {
         if ((why = sb_image_furniture_name(sb_attr(node, "class"))) ||
@@ -1166,10 +1177,7 @@ static void score_candidate(scan *s, candidate *k)
     k->caption_sim = cap && s->headline && sb_white_str(cap, s->headline) >= CAPTION_SIM_MIN
                          ? W_CAPTION
                          : 0.0;
-    k->declared = 0.0;
-    for (size_t m = 0; s->meta && m < s->meta->n_images; m++)
-        if (sb_same_picture(k->url, s->meta->images[m]))
-            k->declared = W_DECLARED;
+    k->declared = declared_rendition(s->meta, k->url) ? W_DECLARED : 0.0;
     k->order = ORDER_STEP * s->accepted;
     k->score = k->area + k->position + k->figure + k->caption_sim + k->declared - k->order;
 }
@@ -1591,10 +1599,8 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
         int sw = 0;
         char *url = image_url(n, &superseded, &sw);
         char *abs = url ? sb_url_resolve(s.base, url) : NULL;
-        bool rendition = false;
+        bool rendition = declared_rendition(meta, abs);
         const char *why_not = NULL;
-        for (size_t m = 0; abs && meta && m < meta->n_images && !rendition; m++)
-            rendition = sb_same_picture(abs, meta->images[m]);
         free(abs);
         /* The story header is judged against the headline wherever it
          * sits: as the range's start, or inside the first root (an
