@@ -1,8 +1,8 @@
 /* Lead image on samples/images/: one page per case of issue 10, each
  * asserting the exact URL chosen and the declared image, for hybrid and
- * dom.  The two methods agree on every page: the lead zone (before the
- * second story paragraph) decides position in both; the layout only adds
- * boxes (and its first-screen rule, which these pages do not need).  Also
+ * dom.  The two methods agree on every page but first_screen.html: the
+ * lead zone (before the second story paragraph) decides position in both;
+ * the layout adds boxes and its first-screen rules.  Also
  * the rendition rule (dom/image_rules.h) and the record's JSON. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -640,6 +640,25 @@ static void test_ad_file_name(void **state)
     assert_null(sb_image_ad_file("https://a.example/werbung/storm-quay.jpg"));
 }
 
+static void test_first_screen(void **state)
+{
+    (void)state;
+    /* A full-size picture right under the headline, the first a reader
+     * sees, leads over the story's second picture in the lead zone, whose
+     * figure and caption (repeating the headline's words) outweigh it
+     * without the layout: hybrid takes the first, dom the second. */
+    const char *want[] = {"https://news.example.org/media/2024/05/storm-quayside-night.jpg",
+                          "https://news.example.org/media/2024/05/storm-harbour-boats.jpg"};
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("first_screen.html", methods[m], PAGE_URL);
+        assert_non_null(s->lead_image);
+        assert_string_equal(s->lead_image->url, want[m]);
+        assert_null(s->lead_image->declared);
+        sb_story_free(s);
+    }
+}
+
 static void test_declared_share_card(void **state)
 {
     (void)state;
@@ -890,7 +909,7 @@ int main(void)
         cmocka_unit_test(test_lazy_switch_query), cmocka_unit_test(test_aspect_ratio_crop),
         cmocka_unit_test(test_hidden_slider), cmocka_unit_test(test_article_image_marked),
         cmocka_unit_test(test_marked_image_paywall), cmocka_unit_test(test_named_caption_beside),
-        cmocka_unit_test(test_ad_file_name),
+        cmocka_unit_test(test_ad_file_name), cmocka_unit_test(test_first_screen),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

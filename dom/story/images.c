@@ -69,6 +69,11 @@
  *       + W_CAPTION    caption or alt similar to the headline (Simon White
  *                      >= CAPTION_SIM_MIN)
  *       + W_DECLARED   a rendition of the page's declared image
+ *       + W_FIRST_VIEW the first candidate the layout shows in the first
+ *                      screen (its top within FIRST_SCREEN_PX below the
+ *                      headline or region top, or above it), when it is
+ *                      known to be of full size (AREA_FULL or more):
+ *                      layout only, at most one per page
  *       - ORDER_STEP * (acceptable candidates before it)
  * Area is the rendered box, else width x height attributes (or
  * data-width x data-height: markup_size), else the largest srcset width
@@ -76,7 +81,15 @@
  * The first-screen rule stands in for the lead zone only when the DOM
  * found no story paragraphs to end it: measured on both corpora, granting
  * it as well promoted a second in-story picture within 900 px over the
- * lead (hints-stripped check 0.544 for hybrid against 0.609 for dom). */
+ * lead (hints-stripped check 0.544 for hybrid against 0.609 for dom).
+ * W_FIRST_VIEW goes to one picture only, the first a reader sees: it
+ * outweighs a caption and a figure (W_CAPTION + W_FIGURE) that a later
+ * picture in the lead zone has, so a full-size picture right under the
+ * headline is not passed over for the story's second one because the
+ * second's caption repeats the headline's words (measured: 3 more
+ * hints-stripped hits on trafilatura, none lost; hybrid only).  W_DECLARED
+ * is 2.0 + W_FIRST_VIEW, so a declared rendition further down keeps its
+ * margin over that first picture as it had over the others. */
 #define AREA_FULL 100000.0      /* px^2: 400 x 250 and larger score in full */
 #define AREA_UNKNOWN 45000.0
 #define AREA_SRCSET_ASPECT 0.66
@@ -84,7 +97,8 @@
 #define W_POSITION 1.0
 #define W_FIGURE 0.2
 #define W_CAPTION 0.3
-#define W_DECLARED 2.0
+#define W_DECLARED 2.6
+#define W_FIRST_VIEW 0.6
 #define ORDER_STEP 0.05
 #define CAPTION_SIM_MIN 0.2
 #define LEAD_ZONE_PARAS 2
@@ -106,7 +120,7 @@ typedef struct candidate {
     int anchor;            /* element id where it sits in the page */
     bool in_figure;
     bool lazy;             /* a script loads it: the layout may hide it */
-    double area, position, figure, caption_sim, declared, order, score;
+    double area, position, figure, caption_sim, declared, first_view, order, score;
 } candidate;
 
 /* Lazy loaders keep the real picture in one of these (first found wins). */
@@ -488,6 +502,7 @@ typedef struct scan {
     int headline_elem;     /* -1 = none found */
     bool zone_found;       /* story paragraphs end it (else it is the range) */
     int layout_top;        /* page y of the headline or region, -1 = no layout */
+    bool first_view_given; /* the first candidate in the first screen was seen */
     int judged;
     int accepted;
     int size_lookups;      /* image_size provider calls (SIZE_LOOKUPS_MAX) */
@@ -1178,8 +1193,16 @@ static void score_candidate(scan *s, candidate *k)
                          ? W_CAPTION
                          : 0.0;
     k->declared = declared_rendition(s->meta, k->url) ? W_DECLARED : 0.0;
+    k->first_view = 0.0;
+    if (!s->first_view_given && k->has_box && s->layout_top >= 0 &&
+        k->box.y < s->layout_top + FIRST_SCREEN_PX) {
+        s->first_view_given = true;
+        if (k->width > 0 && k->height > 0 && area >= AREA_FULL)
+            k->first_view = W_FIRST_VIEW;
+    }
     k->order = ORDER_STEP * s->accepted;
-    k->score = k->area + k->position + k->figure + k->caption_sim + k->declared - k->order;
+    k->score = k->area + k->position + k->figure + k->caption_sim + k->declared + k->first_view -
+               k->order;
 }
 
 /* Judges one candidate: rejects it with its reason, or scores it and keeps
@@ -1258,9 +1281,9 @@ static void judge(scan *s, char *raw_url, const char *kind, const GumboNode *nod
     if (c->explain)
         fprintf(c->explain,
                 "image e%d candidate %s %s score %.2f = area %.2f + position %.2f + figure %.2f "
-                "+ caption %.2f + declared %.2f - order %.2f\n",
+                "+ caption %.2f + declared %.2f + first screen %.2f - order %.2f\n",
                 anchor, kind, k.url, k.score, k.area, k.position, k.figure, k.caption_sim,
-                k.declared, k.order);
+                k.declared, k.first_view, k.order);
     if (!s->best.url || k.score > s->best.score) {
         free_candidate(&s->best);
         s->best = k;
