@@ -659,6 +659,16 @@ static void test_first_screen(void **state)
     }
 }
 
+static void test_header_no_headline(void **state)
+{
+    (void)state;
+    /* The page shows no headline element (the headline comes from the
+     * title): the picture in the box right above the first story root is
+     * the story header's, and leads over the chart further down. */
+    expect("header_no_headline.html", PAGE_URL,
+           "https://news.example.org/media/2024/05/storm-quayside.jpg", NULL);
+}
+
 static void test_declared_share_card(void **state)
 {
     (void)state;
@@ -910,6 +920,7 @@ int main(void)
         cmocka_unit_test(test_hidden_slider), cmocka_unit_test(test_article_image_marked),
         cmocka_unit_test(test_marked_image_paywall), cmocka_unit_test(test_named_caption_beside),
         cmocka_unit_test(test_ad_file_name), cmocka_unit_test(test_first_screen),
+        cmocka_unit_test(test_header_no_headline),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

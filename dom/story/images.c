@@ -1612,7 +1612,11 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
         judge_element(&s, up[n_up], true);
     /* Featured images often sit above the headline, outside the range:
      * there, a rendition of the declared image is a candidate, and so is
-     * a picture of the story's header (in_story_header). */
+     * a picture of the story's header (in_story_header).  Without a
+     * headline element (the headline known from the page's title only),
+     * the story's header is what stands right above the first root: the
+     * same rule, with the root in the headline's place. */
+    int header_anchor = s.headline_elem >= 0 ? s.headline_elem : start;
     for (int i = start > PRE_HEADLINE_ELEMS ? start - PRE_HEADLINE_ELEMS : 0;
          i < start && s.judged < MAX_CANDIDATES; i++) {
         const GumboNode *n = c->doc->elems[i];
@@ -1631,9 +1635,7 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
          * a box of its own before the article). */
         if (rendition)
             judge(&s, url, "img above the headline", n, i, i, sw, superseded);
-        else if (url && s.headline_elem < 0)
-            why_not = "no headline element to stand above";
-        else if (url && !(why_not = in_story_header(c, i, s.headline_elem, sw, url)))
+        else if (url && !(why_not = in_story_header(c, i, header_anchor, sw, url)))
             judge(&s, url, "img in the story header", n, i, i, sw, superseded);
         if (!rendition && (!url || why_not)) {
             if (url && why_not && c->explain)
