@@ -669,6 +669,20 @@ static void test_header_no_headline(void **state)
            "https://news.example.org/media/2024/05/storm-quayside.jpg", NULL);
 }
 
+static void test_card_links_self(void **state)
+{
+    (void)state;
+    /* A post's header picture linked to the post's own address (its URL
+     * and canonical link), as is the line of post details beside it, is no
+     * card for another page; nor is an opening picture linked, with its
+     * caption, to its own URL (a full-size view named without an image
+     * file extension).  Both lead over the chart further down. */
+    expect("card_links_self.html", PAGE_URL,
+           "https://news.example.org/media/2024/05/storm-quay-header.jpg", NULL);
+    expect("card_links_picture.html", PAGE_URL,
+           "https://news.example.org/res/2024/05/a1b2c3d4-storm-pier_f1400x900", NULL);
+}
+
 static void test_declared_share_card(void **state)
 {
     (void)state;
@@ -920,7 +934,7 @@ int main(void)
         cmocka_unit_test(test_hidden_slider), cmocka_unit_test(test_article_image_marked),
         cmocka_unit_test(test_marked_image_paywall), cmocka_unit_test(test_named_caption_beside),
         cmocka_unit_test(test_ad_file_name), cmocka_unit_test(test_first_screen),
-        cmocka_unit_test(test_header_no_headline),
+        cmocka_unit_test(test_header_no_headline), cmocka_unit_test(test_card_links_self),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -634,7 +634,9 @@ static bool links_front_page(const sb_story_ctx *c, int e)
  * nearest ancestors, up to CONTEXT_LEVELS, holding at most
  * CARD_TEXT_MAX bytes of text), and that title is not this story's
  * headline (a post page links its own picture and title to itself).  A
- * link to an image file (the full-size picture) makes no card. */
+ * link to an image file (the full-size picture), to the picture's own URL
+ * (a full-size view without an image file name) or to the page's own
+ * address makes no card. */
 #define CARD_LINK_LEVELS 3
 #define CARD_TITLE_MIN 20u
 #define CARD_TEXT_MAX 1000u
@@ -655,15 +657,49 @@ static bool image_file_href(const char *href)
 
 static bool holds(const sb_story_ctx *c, int a, int e);
 
-static bool teaser_card(const sb_story_ctx *c, int e, const char *headline)
+/* The URLs name one page: equal without scheme, fragment and a trailing
+ * slash. */
+static bool same_page(const char *a, const char *b)
 {
+    if (!a || !b)
+        return false;
+    const char *pa = strstr(a, "//"), *pb = strstr(b, "//");
+    pa = pa ? pa + 2 : a;
+    pb = pb ? pb + 2 : b;
+    size_t na = strcspn(pa, "#"), nb = strcspn(pb, "#");
+    if (na && pa[na - 1] == '/')
+        na--;
+    if (nb && pb[nb - 1] == '/')
+        nb--;
+    return na == nb && strncasecmp(pa, pb, na) == 0;
+}
+
+/* The picture's link leads to no other page: to the picture itself (a
+ * full-size view: the same picture, whatever its file name says) or to the
+ * page's own address (the page's URL, its canonical link). */
+static bool links_to_self(const scan *s, const char *href, const char *img_url)
+{
+    char *abs = sb_url_resolve(s->base, href);
+    if (!abs)
+        return false;
+    bool self = sb_same_picture(abs, img_url) || same_page(abs, s->c->in->base_url) ||
+                (s->meta && same_page(abs, s->meta->canonical_url));
+    free(abs);
+    return self;
+}
+
+static bool teaser_card(const scan *s, int e, const char *img_url)
+{
+    const sb_story_ctx *c = s->c;
+    const char *headline = s->headline;
     int link = -1;
     for (int a = e, up = 0; a >= 0 && up <= CARD_LINK_LEVELS && link < 0;
          a = c->info[a].parent, up++)
         if (sb_tag(c->doc->elems[a]) == GUMBO_TAG_A)
             link = a;
     const char *href = link >= 0 ? sb_attr(c->doc->elems[link], "href") : NULL;
-    if (!href || !*href || *href == '#' || image_file_href(href))
+    if (!href || !*href || *href == '#' || image_file_href(href) ||
+        links_to_self(s, href, img_url))
         return false;
     int level = 0;
     for (int a = c->info[link].parent; a >= 0 && a != c->body && level < CONTEXT_LEVELS;
@@ -1034,7 +1070,7 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
         return why;
     if (links_front_page(c, k->anchor))
         return "linked to a site's front page (site header or logo)";
-    if (teaser_card(c, k->anchor, s->headline))
+    if (teaser_card(s, k->anchor, k->url))
         return "teaser card: the picture and a title beside it link to another page";
     /* Without a known size, an image in a row of linked images is an
      * icon: a flag or a share button. */
