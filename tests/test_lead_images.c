@@ -683,6 +683,16 @@ static void test_card_links_self(void **state)
            "https://news.example.org/res/2024/05/a1b2c3d4-storm-pier_f1400x900", NULL);
 }
 
+static void test_blur_up_source(void **state)
+{
+    (void)state;
+    /* A <picture> whose <img> asks for a 25 px wide rendition (a blur-up
+     * placeholder) shows its source's picture (data-srcset, the 2x
+     * candidate): not rejected as a thumbnail, it leads over the chart. */
+    expect("blur_up_source.html", PAGE_URL,
+           "https://news.example.org/media/2024/05/storm-quay-wide.jpg?width=3200", NULL);
+}
+
 static void test_declared_share_card(void **state)
 {
     (void)state;
@@ -935,6 +945,7 @@ int main(void)
         cmocka_unit_test(test_marked_image_paywall), cmocka_unit_test(test_named_caption_beside),
         cmocka_unit_test(test_ad_file_name), cmocka_unit_test(test_first_screen),
         cmocka_unit_test(test_header_no_headline), cmocka_unit_test(test_card_links_self),
+        cmocka_unit_test(test_blur_up_source),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

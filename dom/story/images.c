@@ -241,6 +241,31 @@ static bool svg_file(const char *url)
 
 /* The URL an image shows once its lazy loader has run; *superseded is set
  * to its src when a lazy attribute replaced a non-empty one. */
+/* <picture><source srcset=...><img></picture>: the first source's best
+ * candidate (srcset, else data-srcset or another lazy set), or NULL. */
+static char *picture_source_url(const GumboNode *img, int *srcset_width)
+{
+    const GumboNode *pic = img->parent;
+    if (!pic || !sb_is_element(pic) || strcmp(sb_tag_name(pic), "picture") != 0)
+        return NULL;
+    const GumboVector *k = &pic->v.element.children;
+    for (unsigned i = 0; i < k->length; i++) {
+        const GumboNode *s = k->data[i];
+        if (sb_tag(s) != GUMBO_TAG_SOURCE)
+            continue;
+        const char *v = sb_attr(s, "srcset");
+        for (int j = 0; !v && lazy_set_attrs[j]; j++)
+            v = sb_attr(s, lazy_set_attrs[j]);
+        char *best = v ? sb_srcset_best(v) : NULL;
+        if (best && usable_url(best)) {
+            *srcset_width = srcset_max_width(v);
+            return best;
+        }
+        free(best);
+    }
+    return NULL;
+}
+
 static char *image_url(const GumboNode *img, const char **superseded, int *srcset_width)
 {
     const char *src = sb_attr(img, "src");
@@ -275,6 +300,16 @@ static char *image_url(const GumboNode *img, const char **superseded, int *srcse
         *superseded = src && *src ? src : NULL;
         return named;
     }
+    /* A thumbnail-sized src in a <picture> whose sources offer the
+     * picture is a blur-up placeholder ("?width=25", class "blur-up"):
+     * the loader swaps in a source's rendition. */
+    if (usable_url(src) && url_says_small(src)) {
+        char *from_source = picture_source_url(img, srcset_width);
+        if (from_source) {
+            *superseded = src;
+            return from_source;
+        }
+    }
     if (usable_url(src))
         return sb_text_trim(sb_xstrdup(src));
     if (set && *set) {
@@ -285,27 +320,10 @@ static char *image_url(const GumboNode *img, const char **superseded, int *srcse
         }
         free(best);
     }
-    /* <picture><source srcset=...><img></picture> */
-    const GumboNode *pic = img->parent;
-    if (pic && sb_is_element(pic) && strcmp(sb_tag_name(pic), "picture") == 0) {
-        const GumboVector *k = &pic->v.element.children;
-        for (unsigned i = 0; i < k->length; i++) {
-            const GumboNode *s = k->data[i];
-            if (sb_tag(s) != GUMBO_TAG_SOURCE)
-                continue;
-            const char *v = sb_attr(s, "srcset");
-            for (int j = 0; !v && lazy_set_attrs[j]; j++)
-                v = sb_attr(s, lazy_set_attrs[j]);
-            char *best = v ? sb_srcset_best(v) : NULL;
-            if (best && usable_url(best)) {
-                *superseded = src && *src ? src : NULL;
-                *srcset_width = srcset_max_width(v);
-                return best;
-            }
-            free(best);
-        }
-    }
-    return NULL;
+    char *from_source = picture_source_url(img, srcset_width);
+    if (from_source)
+        *superseded = src && *src ? src : NULL;
+    return from_source;
 }
 
 static int int_attr(const GumboNode *n, const char *name)
