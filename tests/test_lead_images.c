@@ -1,8 +1,8 @@
 /* Lead image on samples/images/: one page per case of issue 10, each
  * asserting the exact URL chosen and the declared image, for hybrid and
- * dom.  The two methods agree on every page: the lead zone (before the
- * second story paragraph) decides position in both; the layout only adds
- * boxes (and its first-screen rule, which these pages do not need).  Also
+ * dom.  The two methods agree on every page but first_screen.html: the
+ * lead zone (before the second story paragraph) decides position in both;
+ * the layout adds boxes and its first-screen rules.  Also
  * the rendition rule (dom/image_rules.h) and the record's JSON. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -625,6 +625,74 @@ static void test_teaser_card(void **state)
            "https://news.example.org/media/2024/05/storm-pontoon-repairs.jpg", NULL);
 }
 
+static void test_ad_file_name(void **state)
+{
+    (void)state;
+    /* The publisher's own ad in the story header, named for what it is
+     * ("online-anzeige"), would outscore the figure below the lead zone;
+     * the word that labels an ad, a whole token of the file name, rejects
+     * it.  Inside another word it does not. */
+    expect("ad_file_name.html", PAGE_URL, "https://news.example.org/media/2024/05/storm-pontoons.jpg",
+           NULL);
+    assert_non_null(sb_image_ad_file("https://a.example/uploads/online-anzeige-scaled.jpg"));
+    assert_non_null(sb_image_ad_file("https://a.example/img/Werbung_Banner.png?x=1"));
+    assert_null(sb_image_ad_file("https://a.example/img/anzeigenblatt-redaktion.jpg"));
+    assert_null(sb_image_ad_file("https://a.example/werbung/storm-quay.jpg"));
+}
+
+static void test_first_screen(void **state)
+{
+    (void)state;
+    /* A full-size picture right under the headline, the first a reader
+     * sees, leads over the story's second picture in the lead zone, whose
+     * figure and caption (repeating the headline's words) outweigh it
+     * without the layout: hybrid takes the first, dom the second. */
+    const char *want[] = {"https://news.example.org/media/2024/05/storm-quayside-night.jpg",
+                          "https://news.example.org/media/2024/05/storm-harbour-boats.jpg"};
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("first_screen.html", methods[m], PAGE_URL);
+        assert_non_null(s->lead_image);
+        assert_string_equal(s->lead_image->url, want[m]);
+        assert_null(s->lead_image->declared);
+        sb_story_free(s);
+    }
+}
+
+static void test_header_no_headline(void **state)
+{
+    (void)state;
+    /* The page shows no headline element (the headline comes from the
+     * title): the picture in the box right above the first story root is
+     * the story header's, and leads over the chart further down. */
+    expect("header_no_headline.html", PAGE_URL,
+           "https://news.example.org/media/2024/05/storm-quayside.jpg", NULL);
+}
+
+static void test_card_links_self(void **state)
+{
+    (void)state;
+    /* A post's header picture linked to the post's own address (its URL
+     * and canonical link), as is the line of post details beside it, is no
+     * card for another page; nor is an opening picture linked, with its
+     * caption, to its own URL (a full-size view named without an image
+     * file extension).  Both lead over the chart further down. */
+    expect("card_links_self.html", PAGE_URL,
+           "https://news.example.org/media/2024/05/storm-quay-header.jpg", NULL);
+    expect("card_links_picture.html", PAGE_URL,
+           "https://news.example.org/res/2024/05/a1b2c3d4-storm-pier_f1400x900", NULL);
+}
+
+static void test_blur_up_source(void **state)
+{
+    (void)state;
+    /* A <picture> whose <img> asks for a 25 px wide rendition (a blur-up
+     * placeholder) shows its source's picture (data-srcset, the 2x
+     * candidate): not rejected as a thumbnail, it leads over the chart. */
+    expect("blur_up_source.html", PAGE_URL,
+           "https://news.example.org/media/2024/05/storm-quay-wide.jpg?width=3200", NULL);
+}
+
 static void test_declared_share_card(void **state)
 {
     (void)state;
@@ -875,6 +943,9 @@ int main(void)
         cmocka_unit_test(test_lazy_switch_query), cmocka_unit_test(test_aspect_ratio_crop),
         cmocka_unit_test(test_hidden_slider), cmocka_unit_test(test_article_image_marked),
         cmocka_unit_test(test_marked_image_paywall), cmocka_unit_test(test_named_caption_beside),
+        cmocka_unit_test(test_ad_file_name), cmocka_unit_test(test_first_screen),
+        cmocka_unit_test(test_header_no_headline), cmocka_unit_test(test_card_links_self),
+        cmocka_unit_test(test_blur_up_source),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -92,6 +92,33 @@ const char *sb_image_placeholder(const char *url)
     return first_match(judged, subs, "placeholder: name says blank, spinner or lazy");
 }
 
+static bool has_token(const char *low, const char *tok);
+
+/* The file name (last path segment, without query) holds, as a whole
+ * token, a word that labels an advertisement to readers
+ * ("online-anzeige-scaled.jpg", "werbung_banner.png"): the publisher's
+ * own ad, served from its own uploads folder, where no ad server's path
+ * gives it away. */
+const char *sb_image_ad_file(const char *url)
+{
+    if (!url)
+        return NULL;
+    char low[JUDGED_MAX];
+    lower_copy(url, low, sizeof low);
+    static const char *const words[] = {"anzeige", "werbung", "advertisement", "advertorial",
+                                         "publicidad", "publicite", "reklame", "reklama", NULL};
+    size_t end = strcspn(low, "?#");
+    const char *name = low + end;
+    while (name > low && name[-1] != '/')
+        name--;
+    char file[JUDGED_MAX];
+    snprintf(file, sizeof file, "%.*s", (int)(low + end - name), name);
+    for (int i = 0; words[i]; i++)
+        if (has_token(file, words[i]))
+            return "ad by its file name (a word that labels an advertisement)";
+    return NULL;
+}
+
 const char *sb_image_ad_url(const char *url)
 {
     if (!url)

@@ -17,6 +17,12 @@ const char *sb_image_placeholder(const char *url);
  * (doubleclick, /adserver/, avw.php, /pagead/, /pixel...). */
 const char *sb_image_ad_url(const char *url);
 
+/* An ad by a whole word of its file name that labels advertisements to
+ * readers ("online-anzeige.jpg", "werbung_banner.png", "advertisement"):
+ * a publisher's own ad in its uploads folder.  Not applied to a picture
+ * the page declares as its own (an advertorial's header). */
+const char *sb_image_ad_file(const char *url);
+
 /* A logo, icon, sprite, badge, emoji or avatar by its file or path name. */
 const char *sb_image_furniture_url(const char *url);
 

@@ -69,6 +69,11 @@
  *       + W_CAPTION    caption or alt similar to the headline (Simon White
  *                      >= CAPTION_SIM_MIN)
  *       + W_DECLARED   a rendition of the page's declared image
+ *       + W_FIRST_VIEW the first candidate the layout shows in the first
+ *                      screen (its top within FIRST_SCREEN_PX below the
+ *                      headline or region top, or above it), when it is
+ *                      known to be of full size (AREA_FULL or more):
+ *                      layout only, at most one per page
  *       - ORDER_STEP * (acceptable candidates before it)
  * Area is the rendered box, else width x height attributes (or
  * data-width x data-height: markup_size), else the largest srcset width
@@ -76,7 +81,15 @@
  * The first-screen rule stands in for the lead zone only when the DOM
  * found no story paragraphs to end it: measured on both corpora, granting
  * it as well promoted a second in-story picture within 900 px over the
- * lead (hints-stripped check 0.544 for hybrid against 0.609 for dom). */
+ * lead (hints-stripped check 0.544 for hybrid against 0.609 for dom).
+ * W_FIRST_VIEW goes to one picture only, the first a reader sees: it
+ * outweighs a caption and a figure (W_CAPTION + W_FIGURE) that a later
+ * picture in the lead zone has, so a full-size picture right under the
+ * headline is not passed over for the story's second one because the
+ * second's caption repeats the headline's words (measured: 3 more
+ * hints-stripped hits on trafilatura, none lost; hybrid only).  W_DECLARED
+ * is 2.0 + W_FIRST_VIEW, so a declared rendition further down keeps its
+ * margin over that first picture as it had over the others. */
 #define AREA_FULL 100000.0      /* px^2: 400 x 250 and larger score in full */
 #define AREA_UNKNOWN 45000.0
 #define AREA_SRCSET_ASPECT 0.66
@@ -84,7 +97,8 @@
 #define W_POSITION 1.0
 #define W_FIGURE 0.2
 #define W_CAPTION 0.3
-#define W_DECLARED 2.0
+#define W_DECLARED 2.6
+#define W_FIRST_VIEW 0.6
 #define ORDER_STEP 0.05
 #define CAPTION_SIM_MIN 0.2
 #define LEAD_ZONE_PARAS 2
@@ -106,7 +120,7 @@ typedef struct candidate {
     int anchor;            /* element id where it sits in the page */
     bool in_figure;
     bool lazy;             /* a script loads it: the layout may hide it */
-    double area, position, figure, caption_sim, declared, order, score;
+    double area, position, figure, caption_sim, declared, first_view, order, score;
 } candidate;
 
 /* Lazy loaders keep the real picture in one of these (first found wins). */
@@ -227,6 +241,31 @@ static bool svg_file(const char *url)
 
 /* The URL an image shows once its lazy loader has run; *superseded is set
  * to its src when a lazy attribute replaced a non-empty one. */
+/* <picture><source srcset=...><img></picture>: the first source's best
+ * candidate (srcset, else data-srcset or another lazy set), or NULL. */
+static char *picture_source_url(const GumboNode *img, int *srcset_width)
+{
+    const GumboNode *pic = img->parent;
+    if (!pic || !sb_is_element(pic) || strcmp(sb_tag_name(pic), "picture") != 0)
+        return NULL;
+    const GumboVector *k = &pic->v.element.children;
+    for (unsigned i = 0; i < k->length; i++) {
+        const GumboNode *s = k->data[i];
+        if (sb_tag(s) != GUMBO_TAG_SOURCE)
+            continue;
+        const char *v = sb_attr(s, "srcset");
+        for (int j = 0; !v && lazy_set_attrs[j]; j++)
+            v = sb_attr(s, lazy_set_attrs[j]);
+        char *best = v ? sb_srcset_best(v) : NULL;
+        if (best && usable_url(best)) {
+            *srcset_width = srcset_max_width(v);
+            return best;
+        }
+        free(best);
+    }
+    return NULL;
+}
+
 static char *image_url(const GumboNode *img, const char **superseded, int *srcset_width)
 {
     const char *src = sb_attr(img, "src");
@@ -261,6 +300,16 @@ static char *image_url(const GumboNode *img, const char **superseded, int *srcse
         *superseded = src && *src ? src : NULL;
         return named;
     }
+    /* A thumbnail-sized src in a <picture> whose sources offer the
+     * picture is a blur-up placeholder ("?width=25", class "blur-up"):
+     * the loader swaps in a source's rendition. */
+    if (usable_url(src) && url_says_small(src)) {
+        char *from_source = picture_source_url(img, srcset_width);
+        if (from_source) {
+            *superseded = src;
+            return from_source;
+        }
+    }
     if (usable_url(src))
         return sb_text_trim(sb_xstrdup(src));
     if (set && *set) {
@@ -271,27 +320,10 @@ static char *image_url(const GumboNode *img, const char **superseded, int *srcse
         }
         free(best);
     }
-    /* <picture><source srcset=...><img></picture> */
-    const GumboNode *pic = img->parent;
-    if (pic && sb_is_element(pic) && strcmp(sb_tag_name(pic), "picture") == 0) {
-        const GumboVector *k = &pic->v.element.children;
-        for (unsigned i = 0; i < k->length; i++) {
-            const GumboNode *s = k->data[i];
-            if (sb_tag(s) != GUMBO_TAG_SOURCE)
-                continue;
-            const char *v = sb_attr(s, "srcset");
-            for (int j = 0; !v && lazy_set_attrs[j]; j++)
-                v = sb_attr(s, lazy_set_attrs[j]);
-            char *best = v ? sb_srcset_best(v) : NULL;
-            if (best && usable_url(best)) {
-                *superseded = src && *src ? src : NULL;
-                *srcset_width = srcset_max_width(v);
-                return best;
-            }
-            free(best);
-        }
-    }
-    return NULL;
+    char *from_source = picture_source_url(img, srcset_width);
+    if (from_source)
+        *superseded = src && *src ? src : NULL;
+    return from_source;
 }
 
 static int int_attr(const GumboNode *n, const char *name)
@@ -488,6 +520,7 @@ typedef struct scan {
     int headline_elem;     /* -1 = none found */
     bool zone_found;       /* story paragraphs end it (else it is the range) */
     int layout_top;        /* page y of the headline or region, -1 = no layout */
+    bool first_view_given; /* the first candidate in the first screen was seen */
     int judged;
     int accepted;
     int size_lookups;      /* image_size provider calls (SIZE_LOOKUPS_MAX) */
@@ -619,7 +652,9 @@ static bool links_front_page(const sb_story_ctx *c, int e)
  * nearest ancestors, up to CONTEXT_LEVELS, holding at most
  * CARD_TEXT_MAX bytes of text), and that title is not this story's
  * headline (a post page links its own picture and title to itself).  A
- * link to an image file (the full-size picture) makes no card. */
+ * link to an image file (the full-size picture), to the picture's own URL
+ * (a full-size view without an image file name) or to the page's own
+ * address makes no card. */
 #define CARD_LINK_LEVELS 3
 #define CARD_TITLE_MIN 20u
 #define CARD_TEXT_MAX 1000u
@@ -640,15 +675,49 @@ static bool image_file_href(const char *href)
 
 static bool holds(const sb_story_ctx *c, int a, int e);
 
-static bool teaser_card(const sb_story_ctx *c, int e, const char *headline)
+/* The URLs name one page: equal without scheme, fragment and a trailing
+ * slash. */
+static bool same_page(const char *a, const char *b)
 {
+    if (!a || !b)
+        return false;
+    const char *pa = strstr(a, "//"), *pb = strstr(b, "//");
+    pa = pa ? pa + 2 : a;
+    pb = pb ? pb + 2 : b;
+    size_t na = strcspn(pa, "#"), nb = strcspn(pb, "#");
+    if (na && pa[na - 1] == '/')
+        na--;
+    if (nb && pb[nb - 1] == '/')
+        nb--;
+    return na == nb && strncasecmp(pa, pb, na) == 0;
+}
+
+/* The picture's link leads to no other page: to the picture itself (a
+ * full-size view: the same picture, whatever its file name says) or to the
+ * page's own address (the page's URL, its canonical link). */
+static bool links_to_self(const scan *s, const char *href, const char *img_url)
+{
+    char *abs = sb_url_resolve(s->base, href);
+    if (!abs)
+        return false;
+    bool self = sb_same_picture(abs, img_url) || same_page(abs, s->c->in->base_url) ||
+                (s->meta && same_page(abs, s->meta->canonical_url));
+    free(abs);
+    return self;
+}
+
+static bool teaser_card(const scan *s, int e, const char *img_url)
+{
+    const sb_story_ctx *c = s->c;
+    const char *headline = s->headline;
     int link = -1;
     for (int a = e, up = 0; a >= 0 && up <= CARD_LINK_LEVELS && link < 0;
          a = c->info[a].parent, up++)
         if (sb_tag(c->doc->elems[a]) == GUMBO_TAG_A)
             link = a;
     const char *href = link >= 0 ? sb_attr(c->doc->elems[link], "href") : NULL;
-    if (!href || !*href || *href == '#' || image_file_href(href))
+    if (!href || !*href || *href == '#' || image_file_href(href) ||
+        links_to_self(s, href, img_url))
         return false;
     int level = 0;
     for (int a = c->info[link].parent; a >= 0 && a != c->body && level < CONTEXT_LEVELS;
@@ -960,6 +1029,15 @@ static bool first_marked_image(const sb_story_ctx *c, int from, int e)
     return true;
 }
 
+/* `url` is a rendition of one of the page's declared images. */
+static bool declared_rendition(const sb_meta *meta, const char *url)
+{
+    for (size_t m = 0; meta && url && m < meta->n_images; m++)
+        if (sb_same_picture(url, meta->images[m]))
+            return true;
+    return false;
+}
+
 /* Why the candidate may not lead, or NULL.  `node` carries its class, id
  * and alt; box_elem is the element whose box shows it (-1: none). */
 static const char *reject_reason(const scan *s, const candidate *k, const GumboNode *node,
@@ -992,6 +1070,8 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
     if ((why = sb_image_placeholder(k->url)) || (why = sb_image_ad_url(k->url)) ||
         (why = sb_image_furniture_url(k->url)))
         return why;
+    if ((why = sb_image_ad_file(k->url)) && !declared_rendition(s->meta, k->url))
+        return why;
     if (!is_background) {
         if ((why = sb_image_furniture_name(sb_attr(node, "class"))) ||
             (why = sb_image_furniture_name(sb_attr(node, "id"))))
@@ -1008,7 +1088,7 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
         return why;
     if (links_front_page(c, k->anchor))
         return "linked to a site's front page (site header or logo)";
-    if (teaser_card(c, k->anchor, s->headline))
+    if (teaser_card(s, k->anchor, k->url))
         return "teaser card: the picture and a title beside it link to another page";
     /* Without a known size, an image in a row of linked images is an
      * icon: a flag or a share button. */
@@ -1182,12 +1262,17 @@ static void score_candidate(scan *s, candidate *k)
     k->caption_sim = cap && s->headline && sb_white_str(cap, s->headline) >= CAPTION_SIM_MIN
                          ? W_CAPTION
                          : 0.0;
-    k->declared = 0.0;
-    for (size_t m = 0; s->meta && m < s->meta->n_images; m++)
-        if (sb_same_picture(k->url, s->meta->images[m]))
-            k->declared = W_DECLARED;
+    k->declared = declared_rendition(s->meta, k->url) ? W_DECLARED : 0.0;
+    k->first_view = 0.0;
+    if (!s->first_view_given && k->has_box && s->layout_top >= 0 &&
+        k->box.y < s->layout_top + FIRST_SCREEN_PX) {
+        s->first_view_given = true;
+        if (k->width > 0 && k->height > 0 && area >= AREA_FULL)
+            k->first_view = W_FIRST_VIEW;
+    }
     k->order = ORDER_STEP * s->accepted;
-    k->score = k->area + k->position + k->figure + k->caption_sim + k->declared - k->order;
+    k->score = k->area + k->position + k->figure + k->caption_sim + k->declared + k->first_view -
+               k->order;
 }
 
 /* Judges one candidate: rejects it with its reason, or scores it and keeps
@@ -1266,9 +1351,9 @@ static void judge(scan *s, char *raw_url, const char *kind, const GumboNode *nod
     if (c->explain)
         fprintf(c->explain,
                 "image e%d candidate %s %s score %.2f = area %.2f + position %.2f + figure %.2f "
-                "+ caption %.2f + declared %.2f - order %.2f\n",
+                "+ caption %.2f + declared %.2f + first screen %.2f - order %.2f\n",
                 anchor, kind, k.url, k.score, k.area, k.position, k.figure, k.caption_sim,
-                k.declared, k.order);
+                k.declared, k.first_view, k.order);
     if (!s->best.url || k.score > s->best.score) {
         free_candidate(&s->best);
         s->best = k;
@@ -1597,7 +1682,11 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
         judge_element(&s, up[n_up], true);
     /* Featured images often sit above the headline, outside the range:
      * there, a rendition of the declared image is a candidate, and so is
-     * a picture of the story's header (in_story_header). */
+     * a picture of the story's header (in_story_header).  Without a
+     * headline element (the headline known from the page's title only),
+     * the story's header is what stands right above the first root: the
+     * same rule, with the root in the headline's place. */
+    int header_anchor = s.headline_elem >= 0 ? s.headline_elem : start;
     for (int i = start > PRE_HEADLINE_ELEMS ? start - PRE_HEADLINE_ELEMS : 0;
          i < start && s.judged < MAX_CANDIDATES; i++) {
         const GumboNode *n = c->doc->elems[i];
@@ -1607,10 +1696,8 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
         int sw = 0;
         char *url = image_url(n, &superseded, &sw);
         char *abs = url ? sb_url_resolve(s.base, url) : NULL;
-        bool rendition = false;
+        bool rendition = declared_rendition(meta, abs);
         const char *why_not = NULL;
-        for (size_t m = 0; abs && meta && m < meta->n_images && !rendition; m++)
-            rendition = sb_same_picture(abs, meta->images[m]);
         free(abs);
         /* The story header is judged against the headline wherever it
          * sits: as the range's start, or inside the first root (an
@@ -1618,9 +1705,7 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
          * a box of its own before the article). */
         if (rendition)
             judge(&s, url, "img above the headline", n, i, i, sw, superseded);
-        else if (url && s.headline_elem < 0)
-            why_not = "no headline element to stand above";
-        else if (url && !(why_not = in_story_header(c, i, s.headline_elem, sw, url)))
+        else if (url && !(why_not = in_story_header(c, i, header_anchor, sw, url)))
             judge(&s, url, "img in the story header", n, i, i, sw, superseded);
         if (!rendition && (!url || why_not)) {
             if (url && why_not && c->explain)
