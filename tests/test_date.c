@@ -187,6 +187,15 @@ static void test_find_in_text(void **state)
     check_text("Call 2024-13-45 now, or write on 2024-01-15.", "2024-01-15");
     check_text("", NULL);
     check_text(NULL, NULL);
+    /* The scan stops where the last four digits in a row begin: a year
+     * ending the text, a year inside a longer run, an ISO basic date
+     * (eight digits) and a date before a later, longer number still
+     * match; text without four digits in a row has no date. */
+    check_text("Posted on March 5, 2024", "2024-03-05");
+    check_text("2024-03-05", "2024-03-05");
+    check_text("Stamp 20210504T1320Z", "2021-05-04T13:20:00Z");
+    check_text("5 March 2024, order 123456789", "2024-03-05");
+    check_text("March 5, 24 and 12/3 at 10:20", NULL);
 }
 
 static void test_span(void **state)

@@ -692,11 +692,32 @@ static const char *weekday_before(const char *s, const char *p)
     return p;
 }
 
+/* The last position where four ASCII digits in a row begin, NULL when
+ * there is none.  Every shape needs a year of exactly four digits at or
+ * after the position tried (match_iso_basic eight), so no date can start
+ * past this point: the scan stops there, and a line without four digits in
+ * a row (most prose) is not tried at all.  The positions left out are
+ * only those whose every shape would fail, so the result is the same. */
+static const char *last_four_digits(const char *s)
+{
+    const char *last = NULL;
+    int run = 0;
+    for (const char *p = s; *p; p++) {
+        run = is_digit(*p) ? run + 1 : 0;
+        if (run >= 4)
+            last = p - 3;
+    }
+    return last;
+}
+
 static char *scan(const char *s, const limits *lim, size_t *start, size_t *end)
 {
     if (!s)
         return NULL;
-    for (const char *p = s; *p; p++) {
+    const char *stop = last_four_digits(s);
+    if (!stop)
+        return NULL;
+    for (const char *p = s; p <= stop; p++) {
         if (((unsigned char)*p & 0xC0) == 0x80 || !token_start(s, p))
             continue;
         date_parts d;
