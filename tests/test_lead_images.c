@@ -693,6 +693,16 @@ static void test_blur_up_source(void **state)
            "https://news.example.org/media/2024/05/storm-quay-wide.jpg?width=3200", NULL);
 }
 
+static void test_blur_up_background(void **state)
+{
+    (void)state;
+    /* A box's CSS background (?class=blur) holding an <img> of the same
+     * picture (?class=hero) that covers it is the blur-up placeholder: the
+     * <img> leads, not the background judged before it. */
+    expect("blur_up_background.html", PAGE_URL,
+           "https://news.example.org/media/2024/05/storm-quay-wide.jpg?class=hero", NULL);
+}
+
 static void test_declared_share_card(void **state)
 {
     (void)state;
@@ -946,6 +956,7 @@ int main(void)
         cmocka_unit_test(test_ad_file_name), cmocka_unit_test(test_first_screen),
         cmocka_unit_test(test_header_no_headline), cmocka_unit_test(test_card_links_self),
         cmocka_unit_test(test_blur_up_source),
+        cmocka_unit_test(test_blur_up_background),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1421,6 +1421,37 @@ static void judge_noscript(scan *s, int id)
     sb_doc_free(sub);
 }
 
+/* A blur-up placeholder drawn as a box's CSS background: the box holds an
+ * <img> of the same picture (sb_same_picture: another rendition, such as
+ * ?class=blur against ?class=hero) which the renderer shows over it, so a
+ * reader sees the <img>, and the background is the low-resolution stand-in
+ * for it while it loads.  The <img> is judged on its own; with a layout it
+ * must have a box of its own (a hidden <img> leaves the background as the
+ * picture shown).  Returns the <img>'s element id, or -1. */
+static int background_behind_img(const scan *s, int i, const char *bg_url)
+{
+    const sb_story_ctx *c = s->c;
+    char *bg = sb_url_resolve(s->base, bg_url);
+    int found = -1;
+    for (size_t j = (size_t)i + 1;
+         j < c->doc->n_elems && c->info[j].depth > c->info[i].depth && found < 0; j++) {
+        if (sb_tag(c->doc->elems[j]) != GUMBO_TAG_IMG)
+            continue;
+        if (c->in->render && !box_of(c, (int)j))
+            continue;
+        const char *superseded = NULL;
+        int sw = 0;
+        char *url = image_url(c->doc->elems[j], &superseded, &sw);
+        char *abs = url ? sb_url_resolve(s->base, url) : NULL;
+        if ((abs ? abs : url) && sb_same_picture(bg ? bg : bg_url, abs ? abs : url))
+            found = (int)j;
+        free(abs);
+        free(url);
+    }
+    free(bg);
+    return found;
+}
+
 /* Element `i` as a candidate, whatever it shows. */
 static void judge_element(scan *s, int i, bool background_only)
 {
@@ -1446,6 +1477,7 @@ static void judge_element(scan *s, int i, bool background_only)
         judge_noscript(s, i);
     } else {
         char *url = sb_css_background_url(sb_attr(n, "style"));
+        int over;
         if (url && c->info[i].text > CONTEXT_TEXT_MAX) {
             /* A box holding story-sized text is a page wrapper or the
              * story column: its background is the site's pattern, not a
@@ -1453,6 +1485,12 @@ static void judge_element(scan *s, int i, bool background_only)
             if (c->explain)
                 fprintf(c->explain, "image e%d rejected background %s (behind story-sized text: "
                                     "a page pattern)\n", i, url);
+            free(url);
+        } else if (url && (over = background_behind_img(s, i, url)) >= 0) {
+            if (c->explain)
+                fprintf(c->explain, "image e%d rejected background %s (a placeholder behind "
+                                    "e%d, an <img> of the same picture)\n",
+                        i, url, over);
             free(url);
         } else if (url) {
             judge(s, url, "background", n, i, i, 0, NULL);
