@@ -1038,6 +1038,29 @@ static bool declared_rendition(const sb_meta *meta, const char *url)
     return false;
 }
 
+/* The picture is labelled with the site's name (its alt or title equal to
+ * og:site_name, ignoring case and outer blanks): the site's own header
+ * picture or logo, shown on every page, not the story's.  A rendition of
+ * the declared image is spared (the page names it as the story's). */
+static bool labelled_site_name(const GumboNode *img, const sb_meta *meta)
+{
+    if (!meta || !meta->site_name || !*meta->site_name)
+        return false;
+    const char *labels[] = {sb_attr(img, "alt"), sb_attr(img, "title")};
+    for (int i = 0; i < 2; i++) {
+        if (!labels[i])
+            continue;
+        char *a = sb_text_trim(sb_xstrdup(labels[i]));
+        char *b = sb_text_trim(sb_xstrdup(meta->site_name));
+        bool same = *a && strcasecmp(a, b) == 0;
+        free(a);
+        free(b);
+        if (same)
+            return true;
+    }
+    return false;
+}
+
 /* Why the candidate may not lead, or NULL.  `node` carries its class, id
  * and alt; box_elem is the element whose box shows it (-1: none). */
 static const char *reject_reason(const scan *s, const candidate *k, const GumboNode *node,
@@ -1083,6 +1106,8 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
         if (alt && strlen(alt) < 40 && word_count(alt) <= ALT_LABEL_WORDS &&
             (why = sb_image_furniture_name(alt)))
             return why;
+        if (labelled_site_name(node, s->meta) && !declared_rendition(s->meta, k->url))
+            return "labelled with the site's name: the site's header picture or logo";
     }
     if ((why = context_reason(c, k)))
         return why;
