@@ -14,8 +14,9 @@
  *
  * Rejected, each with its reason in --explain: furniture (hidden, nav,
  * aside, footer, bylines), elements the layout did not render, pixels,
- * ad servers and ad slots, placeholders, logos, icons, sprites, avatars
- * and headshots, thumbnails in related/latest lists, sidebars, site
+ * ad servers and ad slots, placeholders (also a blur-up CSS background
+ * behind the <img> it holds), logos (also a picture labelled with the
+ * site's name), icons, sprites, avatars and headshots, thumbnails in related/latest lists, sidebars, site
  * headers and footers, small images.
  *
  * The survivors are ranked (see score_candidate): rendered area, position
