@@ -693,6 +693,26 @@ static void test_blur_up_source(void **state)
            "https://news.example.org/media/2024/05/storm-quay-wide.jpg?width=3200", NULL);
 }
 
+static void test_blur_up_background(void **state)
+{
+    (void)state;
+    /* A box's CSS background (?class=blur) holding an <img> of the same
+     * picture (?class=hero) that covers it is the blur-up placeholder: the
+     * <img> leads, not the background judged before it. */
+    expect("blur_up_background.html", PAGE_URL,
+           "https://news.example.org/media/2024/05/storm-quay-wide.jpg?class=hero", NULL);
+}
+
+static void test_header_site_name(void **state)
+{
+    (void)state;
+    /* The full-width picture above the headline whose alt is the site's
+     * name (og:site_name) is the site's header picture, shown on every
+     * page: the story's figure leads. */
+    expect("header_site_name.html", PAGE_URL, "https://news.example.org/media/2024/05/storm-boats.jpg",
+           NULL);
+}
+
 static void test_declared_share_card(void **state)
 {
     (void)state;
@@ -946,6 +966,8 @@ int main(void)
         cmocka_unit_test(test_ad_file_name), cmocka_unit_test(test_first_screen),
         cmocka_unit_test(test_header_no_headline), cmocka_unit_test(test_card_links_self),
         cmocka_unit_test(test_blur_up_source),
+        cmocka_unit_test(test_blur_up_background),
+        cmocka_unit_test(test_header_site_name),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,8 +14,9 @@
  *
  * Rejected, each with its reason in --explain: furniture (hidden, nav,
  * aside, footer, bylines), elements the layout did not render, pixels,
- * ad servers and ad slots, placeholders, logos, icons, sprites, avatars
- * and headshots, thumbnails in related/latest lists, sidebars, site
+ * ad servers and ad slots, placeholders (also a blur-up CSS background
+ * behind the <img> it holds), logos (also a picture labelled with the
+ * site's name), icons, sprites, avatars and headshots, thumbnails in related/latest lists, sidebars, site
  * headers and footers, small images.
  *
  * The survivors are ranked (see score_candidate): rendered area, position
@@ -1038,6 +1039,29 @@ static bool declared_rendition(const sb_meta *meta, const char *url)
     return false;
 }
 
+/* The picture is labelled with the site's name (its alt or title equal to
+ * og:site_name, ignoring case and outer blanks): the site's own header
+ * picture or logo, shown on every page, not the story's.  A rendition of
+ * the declared image is spared (the page names it as the story's). */
+static bool labelled_site_name(const GumboNode *img, const sb_meta *meta)
+{
+    if (!meta || !meta->site_name || !*meta->site_name)
+        return false;
+    const char *labels[] = {sb_attr(img, "alt"), sb_attr(img, "title")};
+    for (int i = 0; i < 2; i++) {
+        if (!labels[i])
+            continue;
+        char *a = sb_text_trim(sb_xstrdup(labels[i]));
+        char *b = sb_text_trim(sb_xstrdup(meta->site_name));
+        bool same = *a && strcasecmp(a, b) == 0;
+        free(a);
+        free(b);
+        if (same)
+            return true;
+    }
+    return false;
+}
+
 /* Why the candidate may not lead, or NULL.  `node` carries its class, id
  * and alt; box_elem is the element whose box shows it (-1: none). */
 static const char *reject_reason(const scan *s, const candidate *k, const GumboNode *node,
@@ -1083,6 +1107,8 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
         if (alt && strlen(alt) < 40 && word_count(alt) <= ALT_LABEL_WORDS &&
             (why = sb_image_furniture_name(alt)))
             return why;
+        if (labelled_site_name(node, s->meta) && !declared_rendition(s->meta, k->url))
+            return "labelled with the site's name: the site's header picture or logo";
     }
     if ((why = context_reason(c, k)))
         return why;
@@ -1421,6 +1447,37 @@ static void judge_noscript(scan *s, int id)
     sb_doc_free(sub);
 }
 
+/* A blur-up placeholder drawn as a box's CSS background: the box holds an
+ * <img> of the same picture (sb_same_picture: another rendition, such as
+ * ?class=blur against ?class=hero) which the renderer shows over it, so a
+ * reader sees the <img>, and the background is the low-resolution stand-in
+ * for it while it loads.  The <img> is judged on its own; with a layout it
+ * must have a box of its own (a hidden <img> leaves the background as the
+ * picture shown).  Returns the <img>'s element id, or -1. */
+static int background_behind_img(const scan *s, int i, const char *bg_url)
+{
+    const sb_story_ctx *c = s->c;
+    char *bg = sb_url_resolve(s->base, bg_url);
+    int found = -1;
+    for (size_t j = (size_t)i + 1;
+         j < c->doc->n_elems && c->info[j].depth > c->info[i].depth && found < 0; j++) {
+        if (sb_tag(c->doc->elems[j]) != GUMBO_TAG_IMG)
+            continue;
+        if (c->in->render && !box_of(c, (int)j))
+            continue;
+        const char *superseded = NULL;
+        int sw = 0;
+        char *url = image_url(c->doc->elems[j], &superseded, &sw);
+        char *abs = url ? sb_url_resolve(s->base, url) : NULL;
+        if ((abs ? abs : url) && sb_same_picture(bg ? bg : bg_url, abs ? abs : url))
+            found = (int)j;
+        free(abs);
+        free(url);
+    }
+    free(bg);
+    return found;
+}
+
 /* Element `i` as a candidate, whatever it shows. */
 static void judge_element(scan *s, int i, bool background_only)
 {
@@ -1446,6 +1503,7 @@ static void judge_element(scan *s, int i, bool background_only)
         judge_noscript(s, i);
     } else {
         char *url = sb_css_background_url(sb_attr(n, "style"));
+        int over;
         if (url && c->info[i].text > CONTEXT_TEXT_MAX) {
             /* A box holding story-sized text is a page wrapper or the
              * story column: its background is the site's pattern, not a
@@ -1453,6 +1511,12 @@ static void judge_element(scan *s, int i, bool background_only)
             if (c->explain)
                 fprintf(c->explain, "image e%d rejected background %s (behind story-sized text: "
                                     "a page pattern)\n", i, url);
+            free(url);
+        } else if (url && (over = background_behind_img(s, i, url)) >= 0) {
+            if (c->explain)
+                fprintf(c->explain, "image e%d rejected background %s (a placeholder behind "
+                                    "e%d, an <img> of the same picture)\n",
+                        i, url, over);
             free(url);
         } else if (url) {
             judge(s, url, "background", n, i, i, 0, NULL);
