@@ -112,8 +112,8 @@ static void news_samples(void **state)
         sb_buf_free(&bytes);
     }
     closedir(d);
-    assert_int_equal(pages, 47);
-    assert_int_equal(styled, 45);
+    assert_int_equal(pages, 48);
+    assert_int_equal(styled, 46);
 }
 
 int main(void)

@@ -5,9 +5,13 @@
  * further ancestors less), votes grow with length and commas, a container's
  * tally shrinks with its link density and moves with its class/id names.
  * The winner may climb to an ancestor that scores as well, and siblings
- * that look like more of the same story join it as extra roots. */
+ * that look like more of the same story join it as extra roots.  Nothing
+ * in a dialog laid over the page (a browser warning) wins or joins unless
+ * the dialog holds the headline. */
 #include "dom/story/story_parts.h"
 
+#include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -74,6 +78,54 @@ static size_t element_children(const GumboNode *n)
     return k;
 }
 
+/* A dialog laid over the page (an outdated-browser warning, a login box):
+ * role="dialog" or "alertdialog", aria-modal, or a class/id naming an
+ * overlay, dialog or lightbox.  Its prose is addressed to the reader about
+ * the site, not the story.  (Cookie, consent, modal and popup names are
+ * furniture already, see boilerplate.c.) */
+static bool dialog_named(const GumboNode *n)
+{
+    const char *role = sb_attr(n, "role"), *modal = sb_attr(n, "aria-modal");
+    if ((role && (strcmp(role, "dialog") == 0 || strcmp(role, "alertdialog") == 0)) ||
+        (modal && strcmp(modal, "true") == 0))
+        return true;
+    static const char *const words[] = {"overlay", "dialog", "lightbox", NULL};
+    const char *names[2] = {sb_attr(n, "class"), sb_attr(n, "id")};
+    for (int k = 0; k < 2; k++) {
+        if (!names[k])
+            continue;
+        char low[128];
+        size_t i = 0;
+        for (; names[k][i] && i + 1 < sizeof low; i++)
+            low[i] = (char)tolower((unsigned char)names[k][i]);
+        low[i] = '\0';
+        for (const char *const *w = words; *w; w++)
+            if (strstr(low, *w))
+                return true;
+    }
+    return false;
+}
+
+/* Whether candidate e sits in such a dialog (itself or an ancestor below
+ * <body>) that does not also hold the headline: a story opened in a
+ * lightbox keeps its dialog, a warning box over the page loses it.  Only
+ * when the headline is known: a page wrapper named for the dialogs it can
+ * host ("dialog-off-canvas-main-canvas") holds the headline and stays. */
+bool sb_in_foreign_dialog(const sb_story_ctx *c, int e)
+{
+    if (c->headline_elem < 0)
+        return false;
+    for (int a = e; a >= 0 && a != c->body; a = c->info[a].parent) {
+        if (!dialog_named(c->doc->elems[a]))
+            continue;
+        for (int h = c->headline_elem; h >= 0; h = c->info[h].parent)
+            if (h == a)
+                return false;
+        return true;
+    }
+    return false;
+}
+
 static bool prose_like(const char *s, size_t len)
 {
     if (!len)
@@ -109,8 +161,16 @@ size_t sb_choose_roots(sb_story_ctx *c, int **roots_out)
         if (!e->scored)
             continue;
         e->score *= 1.0 - link_density(e);
-        if (top < 0 || e->score > c->info[top].score)
-            top = (int)i;
+        if (top >= 0 && e->score <= c->info[top].score)
+            continue;
+        if (sb_in_foreign_dialog(c, (int)i)) {
+            if (c->explain)
+                fprintf(c->explain,
+                        "root candidate e%zu (score %.1f) is in a dialog over the page: skipped\n",
+                        i, e->score);
+            continue;
+        }
+        top = (int)i;
     }
     if (top < 0 || top == body) {
         roots = sb_xmalloc(sizeof *roots);
@@ -178,7 +238,7 @@ size_t sb_choose_roots(sb_story_ctx *c, int **roots_out)
                 continue;
             bool take = id == top;
             const sb_elem_info *e = &c->info[id];
-            if (!take && !e->noise && !sb_teaser_list(c, id)) {
+            if (!take && !e->noise && !sb_teaser_list(c, id) && !sb_in_foreign_dialog(c, id)) {
                 double bonus = 0;
                 const char *cls = sb_attr(kn, "class");
                 if (cls && *cls && top_class && strcmp(cls, top_class) == 0)

@@ -1845,6 +1845,7 @@ int sb_story_extract(const sb_dom_input *in, const sb_meta *meta, sb_story *out)
     }
     int headline_elem = -1;
     char *headline = sb_headline_choose(&c, meta, &headline_elem);
+    c.headline_elem = headline_elem;
     if (c.explain)
         fprintf(c.explain, "headline e%d: %s\n", headline_elem, headline ? headline : "(none)");
 

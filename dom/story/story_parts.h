@@ -73,6 +73,7 @@ typedef struct sb_story_ctx {
     sb_para *paras;
     size_t n_paras;
     int body;              /* element id of <body>, or -1 */
+    int headline_elem;     /* the headline's element, or -1 (set before roots) */
     FILE *explain;
     /* The visual_hidden signal is off for this pass: it would hide more
      * than two thirds of the story (extract.c's check_hidden_share). */
@@ -133,6 +134,10 @@ bool sb_standfirst_named(const sb_story_ctx *c, int e, int root);
 /* content_root.c: the story's roots when none are given (dom mode).
  * Returns how many; *roots is malloc'd, in document order. */
 size_t sb_choose_roots(sb_story_ctx *c, int **roots);
+/* Whether element e sits in a dialog laid over the page (role="dialog",
+ * aria-modal, a class/id naming an overlay, dialog or lightbox) that does
+ * not hold the headline: neither a root nor a standfirst comes from it. */
+bool sb_in_foreign_dialog(const sb_story_ctx *c, int e);
 
 /* headline.c: the headline among metadata titles, <title> parts and
  * prominent headings.  Returns a malloc'd string or NULL; *elem is the

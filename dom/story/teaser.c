@@ -50,7 +50,9 @@ static bool accept(const sb_doc *doc, int elem, void *vctx)
     if (pi < 0)
         return false;
     const sb_para *p = &t->c->paras[pi];
-    if (!sb_standfirst_like(t->c, p))
+    /* A notice in a dialog over the page addresses the reader, whatever
+     * words it shares with the headline. */
+    if (!sb_standfirst_like(t->c, p) || sb_in_foreign_dialog(t->c, elem))
         return false;
     /* A neighbour is a standfirst only when it speaks of the headline's
      * subject; otherwise it is the next teaser of a list or a sidebar.
