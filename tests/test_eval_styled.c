@@ -112,8 +112,8 @@ static void news_samples(void **state)
         sb_buf_free(&bytes);
     }
     closedir(d);
-    assert_int_equal(pages, 48);
-    assert_int_equal(styled, 46);
+    assert_int_equal(pages, 49);
+    assert_int_equal(styled, 47);
 }
 
 int main(void)

@@ -266,6 +266,34 @@ size_t sb_choose_roots(sb_story_ctx *c, int **roots_out)
             }
         }
     }
+    /* A question-and-answer page: the question's body and the answer that
+     * won are twins (same tag, same class) under different wrappers, and
+     * the question sits between the headline and the winner.  A twin there
+     * is the start of the story; twins after the winner (other answers,
+     * comments styled alike) are not taken. */
+    if (c->headline_elem >= 0 && c->headline_elem < top && top_class && *top_class) {
+        GumboTag top_tag = sb_tag(c->doc->elems[top]);
+        for (int id = c->headline_elem + 1; id < top; id++) {
+            const GumboNode *kn = c->doc->elems[id];
+            const char *cls = sb_attr(kn, "class");
+            const sb_elem_info *e = &c->info[id];
+            if (!cls || strcmp(cls, top_class) != 0 || sb_tag(kn) != top_tag || !e->scored ||
+                e->noise || sb_elem_within(c, top, id) || sb_teaser_list(c, id) ||
+                sb_in_foreign_dialog(c, id))
+                continue;
+            bool inside = false;
+            for (size_t r = 0; r < n_roots && !inside; r++)
+                inside = sb_elem_within(c, id, roots[r]);
+            if (inside)
+                continue;
+            if (c->explain)
+                fprintf(c->explain, "root twin e%d (score %.1f) between the headline and the root joins\n",
+                        id, e->score);
+            if (n_roots == cap)
+                roots = sb_xrealloc(roots, (cap *= 2) * sizeof *roots);
+            roots[n_roots++] = id;
+        }
+    }
     *roots_out = roots;
     return n_roots;
 }
