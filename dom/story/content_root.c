@@ -5,7 +5,10 @@
  * further ancestors less), votes grow with length and commas, a container's
  * tally shrinks with its link density and moves with its class/id names.
  * The winner may climb to an ancestor that scores as well, and siblings
- * that look like more of the same story join it as extra roots.  Nothing
+ * that look like more of the same story join it as extra roots, as do its
+ * twins (same tag and class) between the headline and it: a question's
+ * body above the winning answer, a story cut into like-styled blocks of
+ * which a later one won.  Nothing
  * in a dialog laid over the page (a browser warning) wins or joins unless
  * the dialog holds the headline. */
 #include "dom/story/story_parts.h"
