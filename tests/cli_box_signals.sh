@@ -16,21 +16,7 @@
 set -u
 cd "$(dirname "$0")/.."
 
-sb=${1:?usage: cli_box_signals.sh path/to/storybox}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
-
-# The story text of PAGE with extra extract options, in --format text.
-story() {
-    local page=$1
-    shift
-    "$sb" extract --format text "$@" "samples/layout/$page" 2>"$tmp/err"
-}
+. tests/support/layout_story.sh "$@"
 
 # --- visual_cta -------------------------------------------------------------
 head='Valley bakery wins the regional bread prize
@@ -64,5 +50,4 @@ $blurb
 
 $tail" ] || fail "boxed_furniture, dom: $out"
 
-[ $failures -eq 0 ] && echo "cli_box_signals: all checks passed"
-exit $((failures > 0))
+finish cli_box_signals

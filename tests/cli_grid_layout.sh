@@ -12,18 +12,7 @@
 set -u
 cd "$(dirname "$0")/.."
 
-sb=${1:?usage: cli_grid_layout.sh path/to/storybox}
-failures=0
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
-
-story() {
-    local page=$1
-    shift
-    "$sb" extract --format text "$@" "samples/layout/$page" 2>/dev/null
-}
+. tests/support/layout_story.sh "$@"
 
 # --- grid_columns.html -----------------------------------------------------
 trains="Night trains return to the valley line

@@ -17,21 +17,7 @@
 set -u
 cd "$(dirname "$0")/.."
 
-sb=${1:?usage: cli_layout_intro.sh path/to/storybox}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
-
-# The story of PAGE with extra extract options, in --format text.
-story() {
-    local page=$1
-    shift
-    "$sb" extract --format text "$@" "samples/layout/$page" 2>"$tmp/err"
-}
+. tests/support/layout_story.sh "$@"
 
 head='Ferry service returns to the island after the winter storms'
 dek='The crossing to the island runs again from Monday, six weeks after the storms tore the landing stage from its moorings.'
@@ -108,5 +94,4 @@ $body" ] || fail "intro_apart, $opts: $out"
     grep -q 'visual_intro' "$tmp/err" && fail "intro_apart: visual_intro acted with $opts"
 done
 
-[ $failures -eq 0 ] && echo "cli_layout_intro: all checks passed"
-exit $((failures > 0))
+finish cli_layout_intro

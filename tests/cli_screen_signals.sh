@@ -39,21 +39,7 @@
 set -u
 cd "$(dirname "$0")/.."
 
-sb=${1:?usage: cli_screen_signals.sh path/to/storybox}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
-
-# The story text of PAGE with extra extract options, in --format text.
-story() {
-    local page=$1
-    shift
-    "$sb" extract --format text "$@" "samples/layout/$page" 2>"$tmp/err"
-}
+. tests/support/layout_story.sh "$@"
 # One JSON field's line of PAGE's record.
 field() {
     local page=$1 key=$2
@@ -231,5 +217,4 @@ for f in off on; do
     [ "$out" = '  "text": "The regional rail company will run an extra evening train between the coast and the city from next month, its timetable office announced on Wednesday after a year of complaints from commuters.\n\nThe new train leaves the city at a quarter to eleven and stops at every station along the coast, so that people who work late shifts in the city no longer have to wait for the night bus.\n\nThe company said the train will run for a trial period of six months, after which it will count the passengers and decide whether the service stays in the timetable for good.\n\nCommuter groups welcomed the decision but said that a later train on Friday and Saturday nights would be used even more, and that they would keep asking for one during the trial.",' ] || fail "first_screen, $f: the text is not the story alone: $out"
 done
 
-[ $failures -eq 0 ] && echo "cli_screen_signals: all checks passed"
-exit $((failures > 0))
+finish cli_screen_signals

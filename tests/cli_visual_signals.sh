@@ -25,21 +25,7 @@
 set -u
 cd "$(dirname "$0")/.."
 
-sb=${1:?usage: cli_visual_signals.sh path/to/storybox}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
-
-# The story text of PAGE with extra extract options, in --format text.
-story() {
-    local page=$1
-    shift
-    "$sb" extract --format text "$@" "samples/layout/$page" 2>"$tmp/err"
-}
+. tests/support/layout_story.sh "$@"
 
 # --- visual_sidebar -------------------------------------------------------
 rail1="Our weekend newsletter brings the week's harbour news, tide tables and the ferry timetable to your inbox every Saturday morning, free of charge."
@@ -193,5 +179,4 @@ out=$(story caption_type.html --mode dom) || fail "caption_type dom: extract fai
 
 $bridge_body" ] || fail "caption_type, dom: the dek is kept: $out"
 
-[ $failures -eq 0 ] && echo "cli_visual_signals: all checks passed"
-exit $((failures > 0))
+finish cli_visual_signals
