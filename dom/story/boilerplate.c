@@ -393,16 +393,20 @@ static bool story_body_named(const GumboNode *node)
     return false;
 }
 
-bool sb_content_named(const sb_story_ctx *c, int id)
+bool sb_named_any(const GumboNode *n, const char *const *subs)
 {
-    const GumboNode *n = c->doc->elems[id];
     const char *raw[2] = {sb_attr(n, "class"), sb_attr(n, "id")};
     for (int i = 0; i < 2; i++) {
         lname l;
-        if (raw[i] && any_sub(lower_name(raw[i], &l), content_subs))
+        if (raw[i] && any_sub(lower_name(raw[i], &l), subs))
             return true;
     }
     return false;
+}
+
+bool sb_content_named(const sb_story_ctx *c, int id)
+{
+    return sb_named_any(c->doc->elems[id], content_subs);
 }
 
 bool sb_caption_named(const sb_story_ctx *c, int id)

@@ -13,7 +13,6 @@
  * the dialog holds the headline. */
 #include "dom/story/story_parts.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,20 +92,7 @@ static bool dialog_named(const GumboNode *n)
         (modal && strcmp(modal, "true") == 0))
         return true;
     static const char *const words[] = {"overlay", "dialog", "lightbox", NULL};
-    const char *names[2] = {sb_attr(n, "class"), sb_attr(n, "id")};
-    for (int k = 0; k < 2; k++) {
-        if (!names[k])
-            continue;
-        char low[128];
-        size_t i = 0;
-        for (; names[k][i] && i + 1 < sizeof low; i++)
-            low[i] = (char)tolower((unsigned char)names[k][i]);
-        low[i] = '\0';
-        for (const char *const *w = words; *w; w++)
-            if (strstr(low, *w))
-                return true;
-    }
-    return false;
+    return sb_named_any(n, words);
 }
 
 /* Whether candidate e sits in such a dialog (itself or an ancestor below

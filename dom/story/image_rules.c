@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "dom/base/strbuf.h"
 
@@ -483,6 +484,19 @@ static const char *embedded_url(const char *u)
         if (strncmp(p, "http://", 7) == 0 || strncmp(p, "https://", 8) == 0)
             best = p; /* the innermost (last) one */
     return best;
+}
+
+bool sb_image_file_url(const char *url)
+{
+    static const char *const ext[] = {".jpg", ".jpeg", ".png", ".gif", ".webp", ".avif", ".svg",
+                                      NULL};
+    size_t n = strcspn(url, "?#");
+    for (int i = 0; ext[i]; i++) {
+        size_t m = strlen(ext[i]);
+        if (n >= m && strncasecmp(url + n - m, ext[i], m) == 0)
+            return true;
+    }
+    return false;
 }
 
 /* True when the segment [s, end) ends in an image file extension. */

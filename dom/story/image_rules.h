@@ -42,6 +42,10 @@ const char *sb_image_furniture_name(const char *class_or_id);
  * lead, media, img, image..., photo..., picture..., figure...). */
 bool sb_image_picture_name(const char *low);
 
+/* Whether the URL's path (before any query or fragment) ends in an image
+ * file's extension, in any case: a link to the full-size picture. */
+bool sb_image_file_url(const char *url);
+
 /* The URL inside a CSS declaration list's background or background-image
  * (`background-image: url("hero.jpg")`), malloc'd, or NULL. */
 char *sb_css_background_url(const char *style);

@@ -661,19 +661,6 @@ static bool links_front_page(const sb_story_ctx *c, int e)
 #define CARD_TEXT_MAX 1000u
 #define CARD_HEADLINE_SIM 0.5
 
-static bool image_file_href(const char *href)
-{
-    static const char *const ext[] = {".jpg", ".jpeg", ".png", ".gif", ".webp", ".avif", ".svg",
-                                      NULL};
-    size_t n = strcspn(href, "?#");
-    for (int i = 0; ext[i]; i++) {
-        size_t m = strlen(ext[i]);
-        if (n >= m && strncasecmp(href + n - m, ext[i], m) == 0)
-            return true;
-    }
-    return false;
-}
-
 static bool holds(const sb_story_ctx *c, int a, int e);
 
 /* The URLs name one page: equal without scheme, fragment and a trailing
@@ -717,7 +704,7 @@ static bool teaser_card(const scan *s, int e, const char *img_url)
         if (sb_tag(c->doc->elems[a]) == GUMBO_TAG_A)
             link = a;
     const char *href = link >= 0 ? sb_attr(c->doc->elems[link], "href") : NULL;
-    if (!href || !*href || *href == '#' || image_file_href(href) ||
+    if (!href || !*href || *href == '#' || sb_image_file_url(href) ||
         links_to_self(s, href, img_url))
         return false;
     int level = 0;

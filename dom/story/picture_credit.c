@@ -11,11 +11,12 @@
  * (sb_picture_credit_for, asked by images.c). */
 #include "dom/story/story_parts.h"
 
-#include <ctype.h>
 #include <string.h>
+#include <strings.h>
 
 #include "dom/base/strbuf.h"
 #include "dom/story/byline.h"
+#include "dom/story/image_rules.h"
 #include "dom/text/tokens.h"
 
 /* A caption with its credit is at most this long (bytes). */
@@ -93,33 +94,8 @@ static bool opens_with_enlarge(const char *s, size_t len)
 {
     for (const char *const *w = enlarge_words; *w; w++) {
         size_t n = strlen(*w);
-        if (n > len)
-            continue;
-        bool same = true;
-        for (size_t i = 0; i < n && same; i++)
-            same = tolower((unsigned char)s[i]) == (unsigned char)(*w)[i];
-        if (same && (n == len || is_space(s[n])))
+        if (n <= len && strncasecmp(s, *w, n) == 0 && (n == len || is_space(s[n])))
             return true;
-    }
-    return false;
-}
-
-/* An image file named by a link: the enlarge link around a picture. */
-static bool image_href(const char *h)
-{
-    static const char *const exts[] = {".jpg", ".jpeg", ".png", ".webp", ".gif", NULL};
-    if (!h)
-        return false;
-    size_t n = strlen(h);
-    for (const char *const *x = exts; *x; x++) {
-        size_t k = strlen(*x);
-        if (n > k) {
-            bool same = true;
-            for (size_t i = 0; i < k && same; i++)
-                same = tolower((unsigned char)h[n - k + i]) == (unsigned char)(*x)[i];
-            if (same)
-                return true;
-        }
     }
     return false;
 }
@@ -129,7 +105,8 @@ static bool is_picture(const GumboNode *n)
     GumboTag t = sb_tag(n);
     if (t == GUMBO_TAG_IMG || strcmp(sb_tag_name(n), "picture") == 0)
         return true;
-    if (t == GUMBO_TAG_A && image_href(sb_attr(n, "href")))
+    const char *href = t == GUMBO_TAG_A ? sb_attr(n, "href") : NULL;
+    if (href && sb_image_file_url(href))
         return true;
     const char *style = sb_attr(n, "style");
     return style && strstr(style, "background-image");

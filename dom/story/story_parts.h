@@ -104,6 +104,9 @@ const char *sb_para_noise(const sb_story_ctx *c, const sb_para *p);
  * "image-caption"; not "no-caption"). */
 #define CAPTION_NAMED_MAX_TEXT 400
 bool sb_caption_named(const sb_story_ctx *c, int id);
+/* Whether n's class or id, lower-cased, holds one of the NULL-ended subs
+ * anywhere ("overlay" in "site-overlay__box"). */
+bool sb_named_any(const GumboNode *n, const char *const *subs);
 /* Whether element id's class or id holds a word of content ("article",
  * "body", "text", "post"...), the words that veto a furniture name. */
 bool sb_content_named(const sb_story_ctx *c, int id);
