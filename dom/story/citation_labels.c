@@ -18,11 +18,6 @@
 #define CITE_HEADING_MAX_WORDS 6
 #define CITE_LABEL_MAX_BYTES 100
 
-static bool is_heading(GumboTag t)
-{
-    return t >= GUMBO_TAG_H1 && t <= GUMBO_TAG_H6;
-}
-
 static bool label_over(const sb_para *p)
 {
     if (p->len == 0 || p->len > CITE_LABEL_MAX_BYTES || memchr(p->text, '\n', p->len))
@@ -33,7 +28,7 @@ static bool label_over(const sb_para *p)
         return false;
     if (last == ':')
         return words <= SB_LEAD_IN_MAX_WORDS;
-    return is_heading(p->tag) && words <= CITE_HEADING_MAX_WORDS;
+    return sb_heading_tag(p->tag) && words <= CITE_HEADING_MAX_WORDS;
 }
 
 /* A year of the last two centuries as a citation prints it: four digits
@@ -101,7 +96,7 @@ static bool has_publication_marks(const char *s, size_t n)
  * heading. */
 static bool citation(const sb_para *p)
 {
-    if (is_heading(p->tag))
+    if (sb_heading_tag(p->tag))
         return false;
     int shapes = has_citation_year(p->text, p->len) + has_author_initials(p->text, p->len) +
                  has_publication_marks(p->text, p->len);

@@ -75,11 +75,6 @@ static unsigned long hash_text(const char *s)
     return h;
 }
 
-static bool is_heading(GumboTag t)
-{
-    return t >= GUMBO_TAG_H1 && t <= GUMBO_TAG_H6;
-}
-
 /* Captions belong to their image (the record's lead_image.caption), not to
  * the running text: a <figcaption>, a small element whose class calls it a
  * caption ("wp-caption-text", "image-caption"), or a paragraph that repeats
@@ -222,16 +217,16 @@ static const char *not_story_line(const sb_story_ctx *c, const sb_para *p, int r
 {
     if (in_caption(c, p, root))
         return "image caption";
-    if (!is_heading(p->tag) && credits_block(p, headline))
+    if (!sb_heading_tag(p->tag) && credits_block(p, headline))
         return "byline/dateline";
     if (sb_rights_line(p->text, p->len))
         return "rights notice";
-    if (!is_heading(p->tag) && sb_credit_line(p->text, p->len))
+    if (!sb_heading_tag(p->tag) && sb_credit_line(p->text, p->len))
         return "picture or source credit";
     const char *why = sb_picture_credit_line(c, p);
     if (why)
         return why;
-    if (!is_heading(p->tag))
+    if (!sb_heading_tag(p->tag))
         return sb_furniture_line(p);
     return NULL;
 }
@@ -324,7 +319,7 @@ static void add_related_blocks(sb_story_ctx *c, sb_simtext *const *refs, size_t 
     for (size_t i = 0; i < c->n_paras; i++) {
         sb_para *p = &c->paras[i];
         if (keep_para[i] || root_of(rr, n_rr, p->elem) >= 0 || p->len < 80 ||
-            c->info[p->elem].noise || sb_para_noise(c, p) || is_heading(p->tag))
+            c->info[p->elem].noise || sb_para_noise(c, p) || sb_heading_tag(p->tag))
             continue;
         sb_simtext *s = sb_simtext_new(tctx, p->text);
         double sim = best_similarity(s, refs, n_refs);
@@ -368,7 +363,7 @@ static bool label_line(const sb_para *p)
         if (cp == *e)
             return false;
     return cp == ':' || cp == '?' || cp == 0xFF1A /* ： */ || cp == 0xFF1F /* ？ */ ||
-           is_heading(p->tag);
+           sb_heading_tag(p->tag);
 }
 
 static bool not_label(const sb_para *p)
@@ -380,13 +375,13 @@ static bool not_label(const sb_para *p)
  * the story's first prose ("Promis", "Corte Suprema", "4 Min Read"). */
 static bool kicker_line(const sb_para *p)
 {
-    int32_t cp = is_heading(p->tag) ? -1 : short_line_end(p);
+    int32_t cp = sb_heading_tag(p->tag) ? -1 : short_line_end(p);
     return cp >= 0 && (sb_is_alpha_cp((uint32_t)cp) || sb_is_digit_cp((uint32_t)cp));
 }
 
 static bool opens_story(const sb_para *p)
 {
-    return !kicker_line(p) && !is_heading(p->tag);
+    return !kicker_line(p) && !sb_heading_tag(p->tag);
 }
 
 /* Drops up to EDGE_LINES_MAX kept lines matching `edge` at one end of the
@@ -757,7 +752,7 @@ static bool subhead_after_body(const sb_story_ctx *c, const bool *keep, size_t i
         return false;
     for (size_t j = 0; j < i; j++) {
         const sb_para *q = &c->paras[j];
-        if (keep[j] && q->elem > headline_elem && !is_heading(q->tag) &&
+        if (keep[j] && q->elem > headline_elem && !sb_heading_tag(q->tag) &&
             q->len >= SUBHEAD_AFTER_BODY_MIN) {
             if (c->explain)
                 fprintf(c->explain,
@@ -878,7 +873,7 @@ static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *r
             why = set_apart(c, p->elem, root);
         if (!why && headline &&
             (p->elem == headline_elem || strcmp(p->text, headline) == 0 ||
-             (is_heading(p->tag) && sb_white_str(p->text, headline) >= 0.75 &&
+             (sb_heading_tag(p->tag) && sb_white_str(p->text, headline) >= 0.75 &&
               !subhead_below(c, p->elem, headline_elem) &&
               !subhead_after_body(c, keep, i, headline_elem))))
             why = "the headline";
@@ -892,7 +887,7 @@ static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *r
          * siblings is the author's, and stays.  Headings may repeat (a
          * table of contents and its sections), and so may a data
          * table's cells. */
-        if (!why && !is_heading(p->tag) && !data_cell(c, p)) {
+        if (!why && !sb_heading_tag(p->tag) && !data_cell(c, p)) {
             unsigned long hv = hash_text(p->text) | 1UL;
             size_t slot = hv & (hcap - 1);
             while (seen[slot] && seen[slot] != hv)
@@ -927,7 +922,7 @@ static size_t judge_paras(sb_story_ctx *c, const int *roots, const root_range *r
                 continue;
             /* A heading long enough to be prose (a standfirst set in <h4>)
              * is read as a paragraph. */
-            if (is_heading(c->paras[i].tag) && c->paras[i].len < HEADING_PROSE_MIN) {
+            if (sb_heading_tag(c->paras[i].tag) && c->paras[i].len < HEADING_PROSE_MIN) {
                 if (last_heading >= 0)
                     drop_empty_heading(c, rr, n_roots, keep, (size_t)last_heading,
                                        c->paras[i].elem);
@@ -1153,7 +1148,7 @@ static bool standfirst_candidate(const sb_story_ctx *c, const sb_para *p, const 
     if (!sb_standfirst_like(c, p) || p->len > STANDFIRST_MAX_BYTES)
         return false;
     int root = root_of(rr, n_rr, p->elem);
-    return root < 0 || sb_standfirst_named(c, p->elem, root) || is_heading(p->tag);
+    return root < 0 || sb_standfirst_named(c, p->elem, root) || sb_heading_tag(p->tag);
 }
 
 /* A standfirst is printed apart from the body: a paragraph that is a
@@ -1205,7 +1200,7 @@ static size_t standfirst_apart_from_body(const sb_story_ctx *c, const size_t *pi
     int body_parent = c->info[body->elem].parent;
     for (size_t k = 0; k < n; k++) {
         const sb_para *p = &c->paras[pick[k]];
-        if (c->info[p->elem].parent == body_parent && !is_heading(p->tag) &&
+        if (c->info[p->elem].parent == body_parent && !sb_heading_tag(p->tag) &&
             !sb_standfirst_named(c, p->elem, body_parent) && !set_apart_by_render(c, p, body)) {
             sb_explain_para(c->explain, p, "KEEP",
                          "not a standfirst: a sibling of the body's paragraphs");
@@ -1240,7 +1235,7 @@ static char *take_standfirst(const sb_story_ctx *c, const root_range *rr, size_t
             /* The body's first paragraph: the next kept one. */
             const sb_para *body = NULL;
             for (size_t j = i + 1; j < c->n_paras && !body; j++)
-                if (keep[j] && !is_heading(c->paras[j].tag))
+                if (keep[j] && !sb_heading_tag(c->paras[j].tag))
                     body = &c->paras[j];
             candidate = set_apart_by_render(c, p, body);
             if (candidate && c->explain)
@@ -1253,7 +1248,7 @@ static char *take_standfirst(const sb_story_ctx *c, const root_range *rr, size_t
             pick[n++] = i;
             continue;
         }
-        body_follows = n > 0 && !is_heading(p->tag);
+        body_follows = n > 0 && !sb_heading_tag(p->tag);
         if (body_follows)
             n = standfirst_apart_from_body(c, pick, n, p);
         break;
@@ -1416,7 +1411,7 @@ static bool story_section(const sb_story_ctx *c, const bool *keep, long start, i
     GumboTag lead_tag = c->paras[start].tag;
     for (size_t i = 0; i < c->n_paras; i++) {
         const sb_para *p = &c->paras[i];
-        if (!keep[i] || (long)i == start || !is_heading(p->tag))
+        if (!keep[i] || (long)i == start || !sb_heading_tag(p->tag))
             continue;
         if ((long)i < start && p->tag == lead_tag)
             return true;
@@ -1750,7 +1745,7 @@ static void end_at_next_headline(const sb_story_ctx *c, int headline_elem, const
         int e = p->elem;
         if (!keep[i] || e <= headline_elem || (sized && (size_t)e >= r->n_elems))
             continue;
-        if (!is_heading(p->tag)) {
+        if (!sb_heading_tag(p->tag)) {
             body += p->len;
             last_body = e;
             continue;
@@ -1804,7 +1799,7 @@ static void keep_any_prose(const sb_story_ctx *c, bool *keep)
     for (size_t i = 0; i < c->n_paras; i++) {
         const sb_para *p = &c->paras[i];
         if (keep[i] || p->len < LAST_RESORT_MIN_PARA || c->info[p->elem].noise == SB_NOISE_HIDDEN ||
-            sb_para_noise(c, p) || is_heading(p->tag) || p->link_len * 10 > p->len * 3)
+            sb_para_noise(c, p) || sb_heading_tag(p->tag) || p->link_len * 10 > p->len * 3)
             continue;
         keep[i] = true;
         sb_explain_para(c->explain, p, "ADD", "prose kept by the last resort");

@@ -661,8 +661,6 @@ static bool links_front_page(const sb_story_ctx *c, int e)
 #define CARD_TEXT_MAX 1000u
 #define CARD_HEADLINE_SIM 0.5
 
-static bool holds(const sb_story_ctx *c, int a, int e);
-
 /* The URLs name one page: equal without scheme, fragment and a trailing
  * slash. */
 static bool same_page(const char *a, const char *b)
@@ -715,7 +713,7 @@ static bool teaser_card(const scan *s, int e, const char *img_url)
         int depth = c->info[a].depth;
         for (size_t i = (size_t)a + 1; i < c->doc->n_elems && c->info[i].depth > depth; i++) {
             const GumboNode *n = c->doc->elems[i];
-            if (sb_tag(n) != GUMBO_TAG_A || holds(c, link, (int)i))
+            if (sb_tag(n) != GUMBO_TAG_A || sb_elem_within(c, (int)i, link))
                 continue;
             const char *other = sb_attr(n, "href");
             if (!other || strcmp(other, href) != 0)
@@ -800,15 +798,6 @@ static bool names_picture_box(const GumboNode *n)
     return name_has(names, picture) && !names_other_box(names);
 }
 
-/* `a` holds element `e` (or is it). */
-static bool holds(const sb_story_ctx *c, int a, int e)
-{
-    for (; e >= 0 && e >= a; e = c->info[e].parent)
-        if (e == a)
-            return true;
-    return false;
-}
-
 /* How far above a hidden box its slider's name is read: the box a script
  * reveals ("slideshow_content") sits in the one named for the slider
  * ("slideshow_container"), or is it ("bxslider"). */
@@ -841,7 +830,7 @@ static int hidden_slider_of_first(const sb_story_ctx *c, int e)
     if (!named)
         return -1;
     for (int i = a + 1; i < e; i++)
-        if (sb_tag(c->doc->elems[i]) == GUMBO_TAG_IMG && holds(c, a, i))
+        if (sb_tag(c->doc->elems[i]) == GUMBO_TAG_IMG && sb_elem_within(c, i, a))
             return -1;
     return a;
 }
@@ -887,7 +876,7 @@ static sb_noise furniture_noise(const sb_story_ctx *c, int e, bool lead, bool ow
              names_picture_box(n)))
             continue;
         if (a != e && (own == SB_NOISE_TOKENS || own == SB_NOISE_CONTAINER) &&
-            (lead || (headline_elem >= 0 && holds(c, a, headline_elem)))) {
+            (lead || (headline_elem >= 0 && sb_elem_within(c, headline_elem, a)))) {
             char names[512];
             element_names(n, names, sizeof names);
             if (!names_other_box(names))
@@ -1580,7 +1569,7 @@ static const char *in_story_header(const sb_story_ctx *c, int img, int headline,
     bool shared = false;
     for (int up = 0; a >= 0 && a != c->body && up <= HEADER_LEVELS && !shared;
          up++, a = c->info[a].parent)
-        shared = holds(c, a, img);
+        shared = sb_elem_within(c, img, a);
     if (!shared && !right_above_headline(c, img, headline))
         return c->in->render ? "shares no box with the headline, and the layout shows it elsewhere"
                              : "shares no box with the headline";

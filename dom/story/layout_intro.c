@@ -95,7 +95,7 @@ static bool key_point(const sb_story_ctx *c, const sb_para *p)
 
 static bool prose_shape(const sb_story_ctx *c, const sb_para *p)
 {
-    if (p->tag >= GUMBO_TAG_H1 && p->tag <= GUMBO_TAG_H6)
+    if (sb_heading_tag(p->tag))
         return false;
     if (p->tag == GUMBO_TAG_LI)
         return key_point(c, p);

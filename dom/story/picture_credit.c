@@ -135,7 +135,7 @@ const char *sb_picture_credit_line(const sb_story_ctx *c, const sb_para *p)
         len--;
     /* Some pages set captions in a heading tag; there only the credit in
      * parentheses tells them, a heading being short and bare otherwise. */
-    bool heading = p->tag >= GUMBO_TAG_H1 && p->tag <= GUMBO_TAG_H6;
+    bool heading = sb_heading_tag(p->tag);
     if (!(paren_credit_tail(s, len) ||
           (!heading && (name_agency_pair(s, len) || opens_with_enlarge(s, len)))))
         return NULL;

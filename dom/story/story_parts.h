@@ -104,6 +104,12 @@ const char *sb_para_noise(const sb_story_ctx *c, const sb_para *p);
  * "image-caption"; not "no-caption"). */
 #define CAPTION_NAMED_MAX_TEXT 400
 bool sb_caption_named(const sb_story_ctx *c, int id);
+/* h1 to h6. */
+static inline bool sb_heading_tag(GumboTag t)
+{
+    return t >= GUMBO_TAG_H1 && t <= GUMBO_TAG_H6;
+}
+
 /* Whether n's class or id, lower-cased, holds one of the NULL-ended subs
  * anywhere ("overlay" in "site-overlay__box"). */
 bool sb_named_any(const GumboNode *n, const char *const *subs);
