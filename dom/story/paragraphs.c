@@ -8,6 +8,8 @@
  * score is built from.
  * The walk is iterative with explicit enter/leave so that block ends can
  * close runs. */
+#include <ctype.h>
+
 #include "dom/story/story_parts.h"
 
 #include <stdlib.h>
@@ -316,4 +318,36 @@ bool sb_elem_within(const sb_story_ctx *c, int e, int root)
     while (e >= 0 && c->info[e].depth > rd)
         e = c->info[e].parent;
     return e == root;
+}
+
+int sb_subtree_end(const sb_story_ctx *c, int e)
+{
+    int d = c->info[e].depth;
+    size_t i = (size_t)e + 1;
+    while (i < c->doc->n_elems && c->info[i].depth > d)
+        i++;
+    return (int)i;
+}
+
+size_t sb_starts_with_words(const char *text, const char *prefix)
+{
+    size_t matched = 0;
+    const char *t = text, *q = prefix;
+    while (*q && isspace((unsigned char)*q))
+        q++;
+    while (*q) {
+        if (isspace((unsigned char)*q)) {
+            if (!isspace((unsigned char)*t))
+                return 0;
+            while (isspace((unsigned char)*q))
+                q++;
+            while (isspace((unsigned char)*t))
+                t++;
+            continue;
+        }
+        if (*t != *q)
+            return 0;
+        t++, q++, matched++;
+    }
+    return matched;
 }

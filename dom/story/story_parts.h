@@ -219,4 +219,18 @@ void sb_explain_para(FILE *f, const sb_para *p, const char *verdict, const char 
 /* True when element `e` is `root` or inside it. */
 bool sb_elem_within(const sb_story_ctx *c, int e, int root);
 
+/* One past the last element id of `e`'s subtree (pre-order ids make a
+ * subtree one contiguous range). */
+int sb_subtree_end(const sb_story_ctx *c, int e);
+
+/* How many non-space bytes of `prefix` open `text`, white space runs
+ * matching each other; 0 when `text` does not start with all of it. */
+size_t sb_starts_with_words(const char *text, const char *prefix);
+
+/* story_end.c: the rules that end the story, run in order over the kept
+ * paragraphs once each has been judged; `author` is the byline's name
+ * (a bio box opens with it), or NULL. */
+void sb_trim_story_end(const sb_story_ctx *c, int headline_elem, const char *headline,
+                       const char *author, bool *keep);
+
 #endif

@@ -68,15 +68,6 @@ void sb_structure_free(sb_structure *st)
     free(st);
 }
 
-static int subtree_end(const sb_story_ctx *c, int e)
-{
-    int d = c->info[e].depth;
-    size_t i = (size_t)e + 1;
-    while (i < c->doc->n_elems && c->info[i].depth > d)
-        i++;
-    return (int)i;
-}
-
 static int root_containing(const sb_story_ctx *c, const int *roots, size_t n_roots, int e)
 {
     for (size_t i = 0; i < n_roots; i++)
@@ -274,7 +265,7 @@ static sb_block *new_block(sb_structure *st, size_t *cap)
 static bool table_grid(const sb_story_ctx *c, int table, int root, char *const *para_text,
                        size_t from, sb_block *b)
 {
-    int end = subtree_end(c, table);
+    int end = sb_subtree_end(c, table);
     size_t span = (size_t)(end - table);
     int *cell_of = sb_xmalloc(span * sizeof *cell_of);
     size_t rows = 0, cols = 0, in_row = 0, n_cells = 0;
