@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "dom/story/image_rules.h"
+#include "dom/story/sizes_attr.h"
 #include "storybox.h"
 
 #define SAMPLES_DIR SB_SOURCE_DIR "/samples"
@@ -933,6 +934,29 @@ static void test_keyed_size_whole_token(void **state)
     }
 }
 
+static void test_sizes_slot_header(void **state)
+{
+    (void)state;
+    /* The header picture's box collapses to the width of the caption
+     * beside it (a flex item that shrinks to fit a picture of unknown
+     * size); its sizes attribute states a 740 px slot at the render's
+     * width, so the box is no evidence of a small picture and it leads
+     * (without the rule hybrid rejected it as too small and chose none). */
+    expect("sizes_slot_header.html", "https://news.example.org/2024/03/bridge.html",
+           "https://news.example.org/uploads/2024/03/river-crossing-model.jpg?w=1920&h=1080&crop=1",
+           NULL);
+    /* The slot the attribute states, by viewport width. */
+    const char *sizes = "(max-width: 899px) 50vw, 740px";
+    assert_int_equal(sb_sizes_slot_width(sizes, 1280), 740);
+    assert_int_equal(sb_sizes_slot_width(sizes, 800), 400);
+    assert_int_equal(sb_sizes_slot_width("(min-width: 64em) and (max-width: 90em) 60vw, 100vw", 1280), 768);
+    assert_int_equal(sb_sizes_slot_width("screen and (min-width: 900px) 30rem, 90vw", 1000), 480);
+    assert_int_equal(sb_sizes_slot_width("(orientation: portrait) 300px, 100vw", 1280), 1280);
+    assert_int_equal(sb_sizes_slot_width("auto", 1280), 0);
+    assert_int_equal(sb_sizes_slot_width("calc(100vw - 2rem)", 1280), 0);
+    assert_int_equal(sb_sizes_slot_width(NULL, 1280), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -968,6 +992,7 @@ int main(void)
         cmocka_unit_test(test_blur_up_source),
         cmocka_unit_test(test_blur_up_background),
         cmocka_unit_test(test_header_site_name),
+        cmocka_unit_test(test_sizes_slot_header),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -39,7 +39,9 @@
 #include "dom/story/byline.h"
 #include "dom/story/image_rules.h"
 #include "dom/story/neighbours.h"
+#include "dom/story/sizes_attr.h"
 #include "dom/text/similarity.h"
+#include "dom/base/geom.h"
 #include "dom/base/url.h"
 
 /* Longest text (bytes) that reads as a caption when it is only the nearest
@@ -1277,6 +1279,39 @@ static void score_candidate(scan *s, candidate *k)
                k->order;
 }
 
+/* A box the render could only guess.  The render fetches no image, so an
+ * <img> without width and height attributes is sized by the stylesheet
+ * alone, and a percentage width inside a box that shrinks to fit its
+ * content (a grid or flex item the render lays out as a float, with
+ * nothing else in it) collapses to a sliver.  A browser knows the file's
+ * size and gives the picture its slot.  The page states that slot in the
+ * <img>'s `sizes` for each viewport (sizes_attr.h): when the slot at the
+ * render's viewport is SIZES_SLOT_FACTOR times the box's width or more,
+ * the box is no evidence of a small picture, and the slot's width (at
+ * most the viewport's) at the box's aspect stands in for it.  A thumbnail
+ * the stylesheet sizes states a slot of its own size in `sizes`
+ * (WordPress's "(max-width: 150px) 100vw, 150px"), which changes
+ * nothing. */
+#define SIZES_SLOT_FACTOR 2.0
+
+static bool stated_slot_size(const sb_story_ctx *c, const GumboNode *n, sb_rect box, int *w,
+                             int *h)
+{
+    if (sb_tag(n) != GUMBO_TAG_IMG || box.w <= 0 || box.h <= 0 || int_attr(n, "width") ||
+        int_attr(n, "height") || !sb_attr(n, "srcset"))
+        return false;
+    const sb_elem_render *root = box_of(c, 0);
+    int viewport = root && root->rect.w > 0 ? root->rect.w : SB_DEFAULT_WIDTH;
+    int slot = sb_sizes_slot_width(sb_attr(n, "sizes"), viewport);
+    if (slot > viewport)
+        slot = viewport;
+    if (slot <= 0 || slot < SIZES_SLOT_FACTOR * box.w)
+        return false;
+    *w = slot;
+    *h = (int)((double)slot * box.h / box.w + 0.5);
+    return true;
+}
+
 /* Judges one candidate: rejects it with its reason, or scores it and keeps
  * the best.  Takes ownership of raw_url. */
 static void judge(scan *s, char *raw_url, const char *kind, const GumboNode *node, int anchor,
@@ -1311,6 +1346,10 @@ static void judge(scan *s, char *raw_url, const char *kind, const GumboNode *nod
         if (k.box.w > 0 && k.box.h > 0 && !default_box) {
             k.width = k.box.w;
             k.height = k.box.h;
+            if (stated_slot_size(c, node, k.box, &k.width, &k.height) && c->explain)
+                fprintf(c->explain, "image e%d box %dx%d guessed: its sizes states a %d px slot, "
+                                    "taken as %dx%d\n",
+                        anchor, k.box.w, k.box.h, k.width, k.width, k.height);
         }
     } else if (!c->in->render && c->in->image_size && !k.width && !k.height &&
                !strstr(kind, "background") && strncmp(k.url, "data:", 5) != 0 &&
@@ -1586,8 +1625,10 @@ static const char *in_story_header(const sb_story_ctx *c, int img, int headline,
     const sb_elem_render *b = box_of(c, img);
     if (b && b->rect.w > 0 && b->rect.h > 0 &&
         !(b->rect.w == RENDER_DEFAULT_W && b->rect.h == RENDER_DEFAULT_H && !w && !h)) {
-        w = b->rect.w;
-        h = b->rect.h;
+        int sw, sh;
+        bool stated = stated_slot_size(c, n, b->rect, &sw, &sh);
+        w = stated ? sw : b->rect.w;
+        h = stated ? sh : b->rect.h;
     } else {
         w = mw;
         h = mh;
