@@ -18,7 +18,7 @@
 #
 # TARGET is a harness name: tests/fuzz/fuzz_TARGET.c (extract_hybrid,
 # extract_dom, json, meta, date, url, encoding, warc, mhtml, image_size,
-# data_uri).  The harnesses are built
+# data_uri, sizes_attr).  The harnesses are built
 # with clang -fsanitize=fuzzer,address,undefined into build-fuzz/ (CMake
 # option STORYBOX_FUZZ=ON); the normal build does not need clang.  Seeds
 # are cut from samples/ at every run into build-fuzz/seeds/TARGET (never
@@ -32,7 +32,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 out=$root/build-fuzz
-harnesses=(extract_hybrid extract_dom json meta date url encoding warc mhtml image_size data_uri)
+harnesses=(extract_hybrid extract_dom json meta date url encoding warc mhtml image_size data_uri sizes_attr)
 
 usage() {
     sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//' >&2
@@ -200,6 +200,17 @@ make_seeds() {
         printf 'RIFF0\0\0\0WEBPVP8 \x20\0\0\0\x10\x02\0\x9d\x01\x2a\x20\x03\x58\x02\0\0' >"$dir/webp"
         printf 'RIFF0\0\0\0WEBPVP8X\x0a\0\0\0\x10\0\0\0\x7f\x07\0\x37\x04\0' >"$dir/webpx"
         base64 -w0 "$dir/png" >"$dir/png.b64"
+        ;;
+    sizes_attr)
+        # The sizes attributes of the sample pages, and the forms the
+        # reader knows: media features joined by "and", a media type,
+        # px/vw/em/rem lengths, a bare 0, and what it must refuse.
+        {
+            grep -ohP 'sizes="\K[^"]*' -r samples --include='*.html' || true
+            printf '%s\n' '(min-width: 64em) and (max-width: 90em) 60vw, 100vw' \
+                'screen and (min-width: 900px) 30rem, 90vw' '(orientation: portrait) 300px, 0' \
+                'calc(100vw - 2rem)' '(max-width:.5px) 1.5vw,((min-width: 1px)) 3em'
+        } | sort -u | lines_to_files "$dir"
         ;;
     data_uri)
         # The limit byte (0: 16 bytes, 1: 64), then a page or stylesheet
