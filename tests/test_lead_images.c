@@ -957,6 +957,37 @@ static void test_sizes_slot_header(void **state)
     assert_int_equal(sb_sizes_slot_width(NULL, 1280), 0);
 }
 
+static void test_layout_lead_names(void **state)
+{
+    (void)state;
+    /* The story's picture right under the headline, across its width, in
+     * a media box whose names say "sidebar": with the layout, where the
+     * reader sees it beats the name and it leads; without (dom), the name
+     * rejects it and the chart further down is the pick. */
+    const char *want[] = {"https://news.example.org/photos/2024/06/depot-gates-picket.jpg",
+                          "https://news.example.org/photos/2024/06/freight-volumes-chart.png"};
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("layout_lead_names.html", methods[m],
+                              "https://news.example.org/2024/06/strike.html");
+        assert_non_null(s->lead_image);
+        assert_string_equal(s->lead_image->url, want[m]);
+        assert_null(s->lead_image->declared);
+        sb_story_free(s);
+    }
+}
+
+static void test_desktop_hide_twin(void **state)
+{
+    (void)state;
+    /* The phone layout's copy of the header picture, class "desktop-hide"
+     * (the desktop shows it from a stylesheet that did not travel): a
+     * responsive class, not furniture; it leads over the "more from us"
+     * picture below the story. */
+    expect("desktop_hide_twin.html", "https://news.example.org/2021/04/leave.html",
+           "https://news.example.org/uploads/2021/04/parents-leave-hospital.jpg", NULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -993,6 +1024,8 @@ int main(void)
         cmocka_unit_test(test_blur_up_background),
         cmocka_unit_test(test_header_site_name),
         cmocka_unit_test(test_sizes_slot_header),
+        cmocka_unit_test(test_layout_lead_names),
+        cmocka_unit_test(test_desktop_hide_twin),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -569,7 +569,7 @@ static void element_names(const GumboNode *n, char *buf, size_t cap)
 /* Boxes around the image: related lists, byline and author boxes,
  * sidebars, ad slots.  Read up to CONTEXT_LEVELS ancestors, stopping at
  * one that holds story-sized text. */
-static const char *context_reason(const sb_story_ctx *c, const candidate *k)
+static const char *context_reason(const sb_story_ctx *c, const candidate *k, bool seen_lead)
 {
     static const char *const related[] = {"related", "trending", "latest", "popular",
                                           "recommend", "more-stories", "morestories",
@@ -593,7 +593,7 @@ static const char *context_reason(const sb_story_ctx *c, const candidate *k)
             return "thumbnail in a related, latest or trending list";
         if (small && name_has(names, author))
             return "avatar: small image in a byline or author box";
-        if (name_has(names, side))
+        if (name_has(names, side) && !seen_lead)
             return "in a sidebar, site header or footer";
         const char *why = sb_image_furniture_name(names);
         if (why && strncmp(why, "ad slot", 7) == 0)
@@ -758,8 +758,10 @@ static bool has_lazy_attr(const GumboNode *n)
 
 /* A class list that hides or shows its element by screen width:
  * Bootstrap's "hidden-xs"/"visible-md"/"d-none d-md-block", Tailwind's
- * "hidden md:block"/"md:hidden".  The page shows such a picture at one
- * width and a copy of it at another, so "hidden" there is not furniture. */
+ * "hidden md:block"/"md:hidden", and the named pairs "mobile-hide" /
+ * "desktop-hide".  The page shows such a picture at one width and a copy
+ * of it at another (a desktop-hide <img> beside the CSS background the
+ * desktop shows), so "hidden" there is not furniture. */
 static bool responsive_visibility(const char *cls)
 {
     if (!cls)
@@ -769,7 +771,8 @@ static bool responsive_visibility(const char *cls)
                                          "visible-lg", "sm:", "md:", "lg:", "xl:", "d-sm-",
                                          "d-md-", "d-lg-", "d-xl-", "hidden-phone",
                                          "hidden-tablet", "hidden-mobile", "mobile-hide",
-                                         "hide-mobile", NULL};
+                                         "hide-mobile", "desktop-hide", "hide-desktop",
+                                         "hidden-desktop", NULL};
     char low[512];
     snprintf(low, sizeof low, "%s", cls);
     for (char *p = low; *p; p++)
@@ -787,6 +790,18 @@ static bool names_other_box(const char *names)
     static const char *const other[] = {"related", "promo", "teaser", "social", "share",
                                         "nav", "sidebar", "thumb", "avatar", "author",
                                         "logo", "recirc", "pin", NULL};
+    const char *why = sb_image_furniture_name(names);
+    return name_has(names, other) || (why && strncmp(why, "ad slot", 7) == 0);
+}
+
+/* Names that say the box is another story's, an ad or a dialog, whatever
+ * the layout shows: related, promotion, teaser, recirculation, ad slot,
+ * and a modal or popup box (shown by a script, and laid out in the page's
+ * flow when its stylesheet is missing). */
+static bool names_other_story(const char *names)
+{
+    static const char *const other[] = {"related", "promo", "teaser", "recirc",
+                                        "modal",   "popup", "dialog", NULL};
     const char *why = sb_image_furniture_name(names);
     return name_has(names, other) || (why && strncmp(why, "ad slot", 7) == 0);
 }
@@ -848,8 +863,8 @@ static int hidden_slider_of_first(const sb_story_ctx *c, int e)
  * "article-top") holds the picture the reader sees first.  The same for an
  * ancestor that holds the headline: it is the story's header.  Hidden
  * boxes and furniture tags (nav, aside, footer) still count. */
-static sb_noise furniture_noise(const sb_story_ctx *c, int e, bool lead, bool own_picture,
-                                int headline_elem, int *marked)
+static sb_noise furniture_noise(const sb_story_ctx *c, int e, bool lead, bool seen_lead,
+                                bool own_picture, int headline_elem, int *marked)
 {
     *marked = -1;
     if (!c->info[e].noise)
@@ -878,10 +893,10 @@ static sb_noise furniture_noise(const sb_story_ctx *c, int e, bool lead, bool ow
              names_picture_box(n)))
             continue;
         if (a != e && (own == SB_NOISE_TOKENS || own == SB_NOISE_CONTAINER) &&
-            (lead || (headline_elem >= 0 && sb_elem_within(c, headline_elem, a)))) {
+            (lead || seen_lead || (headline_elem >= 0 && sb_elem_within(c, headline_elem, a)))) {
             char names[512];
             element_names(n, names, sizeof names);
-            if (!names_other_box(names))
+            if (seen_lead ? !names_other_story(names) : !names_other_box(names))
                 continue;
         }
         *marked = a;
@@ -1040,6 +1055,44 @@ static bool labelled_site_name(const GumboNode *img, const sb_meta *meta)
     return false;
 }
 
+/* The layout shows the picture as the story's lead: its box stands right
+ * under the headline's (its top at most LAYOUT_LEAD_BELOW_PX below the
+ * headline's bottom: a byline or a standfirst may stand between) or right
+ * above it (its bottom at most HEADER_GAP_PX above the headline's top),
+ * across the headline's width (the two overlap across), and it is a
+ * picture: its box is AREA_FULL or more, or the render could not size it
+ * (no box of its own size: the default box, or a collapsed one) and the URL
+ * names a photograph's file.  The names of the boxes around such a picture
+ * ("...-sidebar" on a header media box, "social" on a box holding it) say
+ * less than where a reader sees it; only names saying another story or an
+ * ad (names_other_story) still reject it (reject_reason). */
+#define LAYOUT_LEAD_BELOW_PX 300
+#define HEADER_GAP_PX 200
+
+static bool photo_file(const char *url);
+
+static bool layout_lead(const scan *s, const candidate *k, int box_elem)
+{
+    const sb_story_ctx *c = s->c;
+    if (!k->has_box || s->headline_elem < 0 || box_elem < 0)
+        return false;
+    const sb_elem_render *h = box_of(c, s->headline_elem);
+    if (!h || h->rect.w <= 0 || h->rect.h <= 0)
+        return false;
+    const sb_rect *b = &k->box;
+    bool across = b->x < h->rect.x + h->rect.w && h->rect.x < b->x + b->w;
+    int h_bottom = h->rect.y + h->rect.h;
+    bool below = b->y >= h_bottom && b->y - h_bottom <= LAYOUT_LEAD_BELOW_PX;
+    bool above = b->y + b->h <= h->rect.y && h->rect.y - (b->y + b->h) <= HEADER_GAP_PX;
+    if (!across || !(below || above))
+        return false;
+    bool sized = k->width > 0 && k->height > 0 && (k->width != b->w || k->height != b->h ||
+                                                  !(b->w == RENDER_DEFAULT_W && b->h == RENDER_DEFAULT_H));
+    if (sized)
+        return (double)k->width * k->height >= AREA_FULL;
+    return photo_file(k->url);
+}
+
 /* Why the candidate may not lead, or NULL.  `node` carries its class, id
  * and alt; box_elem is the element whose box shows it (-1: none). */
 static const char *reject_reason(const scan *s, const candidate *k, const GumboNode *node,
@@ -1055,8 +1108,14 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
     if (!lead && !is_background)
         lead = first_marked_image(c, s->headline_elem >= 0 ? s->headline_elem : s->zone_start,
                                   k->anchor);
-    sb_noise noise =
-        furniture_noise(c, k->anchor, lead, own_names_picture(node), s->headline_elem, &marked);
+    bool seen_lead = layout_lead(s, k, box_elem);
+    if (seen_lead && c->explain)
+        fprintf(c->explain, "image e%d shown right at the headline across its width: the names of "
+                            "the boxes around it count only when they say another story, an ad "
+                            "or a dialog\n",
+                k->anchor);
+    sb_noise noise = furniture_noise(c, k->anchor, lead, seen_lead, own_names_picture(node),
+                                     s->headline_elem, &marked);
     if (noise) {
         const GumboNode *m = c->doc->elems[marked];
         snprintf(buf, cap, "in page furniture (%s: e%d <%s class='%.40s' id='%.30s'>)",
@@ -1088,7 +1147,7 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
         if (labelled_site_name(node, s->meta) && !declared_rendition(s->meta, k->url))
             return "labelled with the site's name: the site's header picture or logo";
     }
-    if ((why = context_reason(c, k)))
+    if ((why = context_reason(c, k, seen_lead)))
         return why;
     if (links_front_page(c, k->anchor))
         return "linked to a site's front page (site header or logo)";
@@ -1558,7 +1617,6 @@ static void judge_element(scan *s, int i, bool background_only)
  * decoration above the headline (a border PNG, a button, a print GIF, an
  * SVG mark). */
 #define HEADER_LEVELS 6
-#define HEADER_GAP_PX 200
 #define HEADER_TEXT_MAX 400u
 #define HEADER_AREA_MIN 40000.0
 #define HEADER_ASPECT_MAX 4.0
