@@ -365,6 +365,48 @@ static void test_same_picture(void **state)
     assert_false(sb_same_picture("https://a.example/tour_10.jpg", "https://a.example/tour_13.jpg"));
     assert_true(sb_same_picture("https://a.example/p/storm-970-80.jpg",
                                 "https://a.example/p/storm-1200-80.jpg"));
+    /* A size token with a letter before it (a rendition's fit mode). */
+    assert_true(sb_same_picture("https://a.example/r/aadec868-8723-4c15-9bcc-3fbd53af6b06",
+                                "https://a.example/r/aadec868-8723-4c15-9bcc-3fbd53af6b06_f1400x900"));
+    assert_true(sb_same_picture("https://a.example/p/storm-quay_c800x600.jpg",
+                                "https://a.example/p/storm-quay.jpg"));
+    assert_false(sb_same_picture("https://a.example/p/storm-quay_f1400x900.jpg",
+                                 "https://a.example/p/storm-pier_f1400x900.jpg"));
+    /* An upload id of 12+ characters with the rendition after a dot. */
+    assert_true(sb_same_picture("https://a.example/u/2022/05/03/6271725032eaa.jpeg",
+                                "https://b.example/f/6271725032eaa.r_1651642069735.0-359-1600-1158.jpeg"));
+    assert_false(sb_same_picture("https://a.example/u/6271725032eaa.jpeg",
+                                 "https://a.example/u/6271725032eab.jpeg"));
+    assert_false(sb_same_picture("https://a.example/u/6271725032eaa_1.jpeg",
+                                 "https://a.example/u/6271725032eaa_2.jpeg"));
+    assert_false(sb_same_picture("https://a.example/u/storm.harbour.quay.jpg",
+                                 "https://a.example/u/storm.harbour.pier.jpg"));
+    /* A long id numbering a series' photographs: _1 and _2 differ. */
+    assert_false(sb_same_picture("https://a.example/g/9b6b601b440031309c748f864087a138_1.jpg",
+                                 "https://a.example/g/9b6b601b440031309c748f864087a138_2.jpg"));
+    /* A width as the file name under a crop box and a "master" folder:
+     * crops of one upload (its hash folder) match, two uploads do not,
+     * though both are 4800.jpg. */
+    assert_true(sb_same_picture(
+        "https://i.example/img/media/df84b519a877d652e950ecd4248320eec985934e/0_320_4800_2880/master/"
+        "4800.jpg?width=1200",
+        "https://i.example/img/media/df84b519a877d652e950ecd4248320eec985934e/0_507_4039_2693/master/"
+        "4039.jpg?width=300"));
+    assert_true(sb_same_picture(
+        "https://i.example/img/media/df84b519a877d652e950ecd4248320eec985934e/0_0_4800_3200/500.jpg",
+        "https://i.example/img/media/df84b519a877d652e950ecd4248320eec985934e/0_0_4800_3200/master/"
+        "4800.jpg"));
+    assert_false(sb_same_picture(
+        "https://i.example/img/media/df84b519a877d652e950ecd4248320eec985934e/0_0_4800_3200/master/"
+        "4800.jpg",
+        "https://i.example/img/media/05cb692c634cd90e5411aab92ca3e649474ff786/0_0_4800_3200/master/"
+        "4800.jpg"));
+    /* A number as the name in a folder that is no rendition stays a
+     * picture of its own: two logos' sizes are not a photograph. */
+    assert_false(sb_same_picture("https://a.example/brand/logo/1200.png",
+                                 "https://a.example/photos/2024/1200.jpg"));
+    assert_false(sb_same_picture("https://a.example/brand/site-logo-1200x630.png",
+                                 "https://a.example/u/storm-quay-1200x630.jpg"));
     assert_string_equal(sb_image_declared_nonpicture("https://a.example/brand/site-logo.png"),
                         "declared image is a logo, icon, avatar or blank");
     assert_string_equal(sb_image_declared_nonpicture("https://s0.example/i/blank.jpg"),
@@ -682,6 +724,27 @@ static void test_card_links_self(void **state)
            "https://news.example.org/media/2024/05/storm-quay-header.jpg", NULL);
     expect("card_links_picture.html", PAGE_URL,
            "https://news.example.org/res/2024/05/a1b2c3d4-storm-pier_f1400x900", NULL);
+}
+
+static void test_rendition_forms(void **state)
+{
+    (void)state;
+    /* The declared picture shown as a rendition the same-picture rule
+     * reads: a lettered size token, a rendition after an upload id and a
+     * dot, another crop and width of the upload a hash folder names.  Each
+     * leads over another picture (the chart before it; a captioned picture
+     * of the same width, another upload, further down). */
+    expect("lettered_size.html", PAGE_URL,
+           "https://static.example.org/res/path/aa/de/aadec868-8723-4c15-9bcc-3fbd53af6b06_f1400x900",
+           "https://static.example.org/res/path/aa/de/aadec868-8723-4c15-9bcc-3fbd53af6b06");
+    expect("dot_rendition.html", PAGE_URL,
+           "https://news.example.org/files/6271725032eaa.r_1651642069735.0-359-1600-1158.jpeg",
+           "https://www.example.org/files/og_paste_img/uploads/2024/05/03/6271725032eaa.jpeg");
+    expect("crop_folders.html", PAGE_URL,
+           "https://img.example.org/img/media/df84b519a877d652e950ecd4248320eec985934e/"
+           "0_507_4039_2693/master/4039.jpg?width=620",
+           "https://img.example.org/img/media/df84b519a877d652e950ecd4248320eec985934e/"
+           "0_320_4800_2880/master/4800.jpg?width=1200&height=630");
 }
 
 static void test_blur_up_source(void **state)
@@ -1020,7 +1083,7 @@ int main(void)
         cmocka_unit_test(test_marked_image_paywall), cmocka_unit_test(test_named_caption_beside),
         cmocka_unit_test(test_ad_file_name), cmocka_unit_test(test_first_screen),
         cmocka_unit_test(test_header_no_headline), cmocka_unit_test(test_card_links_self),
-        cmocka_unit_test(test_blur_up_source),
+        cmocka_unit_test(test_blur_up_source), cmocka_unit_test(test_rendition_forms),
         cmocka_unit_test(test_blur_up_background),
         cmocka_unit_test(test_header_site_name),
         cmocka_unit_test(test_sizes_slot_header),

@@ -412,13 +412,26 @@ static size_t all_digits_before(const char *s, size_t end)
 static const char *const rendition_words[] = {"scaled", "large", "medium", "small", "thumb",
                                               "thumbnail", "original", "full", "big", NULL};
 
+/* Length of a size token with one letter before it ("f1400x900", "c800x600":
+ * content systems name the fit or crop mode of a rendition), ending the
+ * name or followed by a separator, else 0. */
+static size_t lettered_size_token(const char *p)
+{
+    if (!isalpha((unsigned char)p[0]))
+        return 0;
+    size_t n = size_token(p + 1);
+    return n && (!p[1 + n] || is_sep(p[1 + n])) ? n + 1 : 0;
+}
+
 /* Strips rendition tokens from a lower-case file stem, in place. */
 static void strip_rendition_tokens(char *s)
 {
-    /* Size tokens anywhere after a separator: -1040x572, _800x600, @2x. */
+    /* Size tokens anywhere after a separator: -1040x572, _800x600, @2x,
+     * _f1400x900. */
     for (size_t i = 0; s[i];) {
         size_t n;
-        if ((is_sep(s[i]) || s[i] == '@') && (n = size_token(s + i + 1)) > 0) {
+        if ((is_sep(s[i]) || s[i] == '@') &&
+            ((n = size_token(s + i + 1)) > 0 || (n = lettered_size_token(s + i + 1)) > 0)) {
             cut(s, i, n + 1);
             continue;
         }
@@ -473,6 +486,32 @@ static bool generic_stem(const char *s)
         if (strcmp(s, rendition_words[i]) == 0)
             return true;
     return false;
+}
+
+/* A folder that names a rendition, not a picture: a size ("800x600"), a
+ * rendition word ("large", "master"), a crop box ("0_0_4800_3200": four
+ * numbers). */
+static bool rendition_folder(const char *seg, size_t n)
+{
+    if (!n)
+        return false;
+    if (size_token(seg) == n)
+        return true;
+    if (n == 6 && strncmp(seg, "master", 6) == 0)
+        return true;
+    for (int i = 0; rendition_words[i]; i++)
+        if (strlen(rendition_words[i]) == n && strncmp(seg, rendition_words[i], n) == 0)
+            return true;
+    int numbers = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (isdigit((unsigned char)seg[i])) {
+            if (i == 0 || !isdigit((unsigned char)seg[i - 1]))
+                numbers++;
+        } else if (seg[i] != '_' && seg[i] != ',' && seg[i] != '-') {
+            return false;
+        }
+    }
+    return numbers == 4;
 }
 
 /* Where an embedded absolute URL starts inside u (after u's own start), or
@@ -587,10 +626,14 @@ char *sb_picture_key(const char *url)
         u[--len] = '\0';
     char *name = strrchr(u, '/');
     name = name ? name + 1 : u;
-    /* The extension, twice for "photo.jpg.webp". */
+    /* The extension, twice for "photo.jpg.webp" (the second only an image
+     * file's: "storm.harbour.quay.jpg" keeps "quay", the word telling it
+     * from "storm.harbour.pier.jpg"). */
     for (int round = 0; round < 2; round++) {
         char *dot = strrchr(name, '.');
         if (!dot || dot == name)
+            break;
+        if (round == 1 && !image_file_segment(name, name + strlen(name)))
             break;
         size_t ext = strlen(dot + 1);
         bool alnum = ext >= 2 && ext <= 5;
@@ -645,6 +688,19 @@ char *sb_picture_key(const char *url)
      * picture its folder names: keyed "folder/", so two sizes of it match
      * and two folders' 1200x630.jpg do not. */
     bool size_only_name = *name && size_token(name) == strlen(name);
+    /* So is a name that is only a width ("4800.jpg", fewer digits than a
+     * picture number) under a rendition folder ("/HASH/0_0_4800_3200/
+     * master/4800.jpg", "/HASH/0_0_4800_3200/500.jpg"): the width says
+     * nothing about which picture it is (every picture of a site has a
+     * "4800.jpg"), the folder above the renditions does.  All crops of one
+     * upload share that folder and match. */
+    if (!size_only_name && name_len < PICTURE_NUMBER_MIN && all_digits(name, name_len) &&
+        name > u + 1) {
+        const char *seg = name - 1;
+        while (seg > u && seg[-1] != '/')
+            seg--;
+        size_only_name = rendition_folder(seg, (size_t)(name - 1 - seg));
+    }
     if (size_only_name)
         *name = '\0';
     /* A name too short to tell pictures apart ("3.jpg", "09.jpg", "dsc"
@@ -652,7 +708,12 @@ char *sb_picture_key(const char *url)
     const char *host = strstr(u, "://");
     const char *path = host ? strchr(host + 3, '/') : u;
     bool in_folder = path && path < name - 1; /* a folder, not the host */
-    bool short_name = *name && strlen(name) < SB_PICTURE_KEY_MIN && in_folder;
+    /* So is a number shorter than a picture number ("1200.png", "4039.jpg"):
+     * a width or an index, which every site has many of. */
+    size_t short_len = strlen(name);
+    bool short_name = *name && in_folder &&
+                      (short_len < SB_PICTURE_KEY_MIN ||
+                       (short_len < PICTURE_NUMBER_MIN && all_digits(name, short_len)));
     if ((generic_stem(name) || size_only_name || short_name) && name > u + 1) {
         /* "folder/name": the segment above, itself without size tokens. */
         char *prev_end = name - 1;
@@ -661,11 +722,7 @@ char *sb_picture_key(const char *url)
         prev = prev ? prev + 1 : u;
         /* Skip rendition folders: /8812/large/image.jpg, /8812/800x600/. */
         for (int up = 0; up < 2 && prev > u + 1; up++) {
-            bool size_only = size_token(prev) == strlen(prev) && *prev;
-            bool word = false;
-            for (int i = 0; rendition_words[i]; i++)
-                word = word || strcmp(prev, rendition_words[i]) == 0;
-            if (!size_only && !word)
+            if (!rendition_folder(prev, strlen(prev)))
                 break;
             prev[-1] = '\0';
             char *above = strrchr(u, '/');
@@ -734,6 +791,22 @@ static bool same_but_rendition_word(const char *a, const char *b)
  * "harbour-gallery") never counts. */
 #define ID_TOKEN_MIN 16
 #define ID_DIGITS_MIN 6
+/* An identifier followed by a dot (or ending the name) in both: a content
+ * system's upload id with the rendition after a dot
+ * ("6271725032eaa.r_1651642069735.0-359-1600-1158" against
+ * "6271725032eaa"); a dot never joins words of a title, so a shorter id
+ * is enough. */
+#define ID_DOT_TOKEN_MIN 12
+/* A suffix of this many digits or fewer after the identifier numbers a
+ * picture of a series ("ID_1", "ID_2"). */
+#define SERIES_INDEX_MAX 3
+
+/* A separator and 1..SERIES_INDEX_MAX digits, nothing else. */
+static bool series_index(const char *s)
+{
+    size_t n = strlen(s);
+    return n >= 2 && n <= SERIES_INDEX_MAX + 1 && is_sep(s[0]) && all_digits(s + 1, n - 1);
+}
 
 static bool same_leading_id(const char *a, const char *b)
 {
@@ -745,7 +818,15 @@ static bool same_leading_id(const char *a, const char *b)
         digits += isdigit((unsigned char)na[la++]) != 0;
     while (nb[lb] && !is_sep(nb[lb]))
         lb++;
-    return la == lb && la >= ID_TOKEN_MIN && digits >= ID_DIGITS_MIN && strncmp(na, nb, la) == 0;
+    if (la != lb || digits < ID_DIGITS_MIN || strncmp(na, nb, la) != 0)
+        return false;
+    /* Two numbered pictures of one series under one id differ. */
+    if (series_index(na + la) && series_index(nb + lb))
+        return false;
+    if (la >= ID_TOKEN_MIN)
+        return true;
+    bool dot_a = !na[la] || na[la] == '.', dot_b = !nb[lb] || nb[lb] == '.';
+    return la >= ID_DOT_TOKEN_MIN && dot_a && dot_b;
 }
 
 /* The URL without scheme and fragment, for the exact comparison. */

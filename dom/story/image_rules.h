@@ -51,16 +51,20 @@ bool sb_image_file_url(const char *url);
 char *sb_css_background_url(const char *style);
 
 /* The picture's identity: the file name, lower case, with the extension,
- * query, rendition size tokens (-1040x572, _w1200, -1200-80, @2x,
+ * query, rendition size tokens (-1040x572, _f1400x900, _w1200, -1200-80, @2x,
  * -scaled, a bracketed crop box, a variant after a tilde) and image-proxy wrapping (a URL carrying the original in its
- * path or query) removed; a generic name (image, photo...) or one that is
- * only a size (1200x630) keyed with its folder.  malloc'd; NULL when the URL has no usable file
+ * path or query) removed; a generic name (image, photo...), a short one or
+ * a short number keyed with its folder; one that is only a size (1200x630)
+ * or a width under rendition folders (/HASH/0_0_4800_3200/master/4800.jpg)
+ * keyed by the folder naming the picture.  malloc'd; NULL when the URL has no usable file
  * name (shorter than SB_PICTURE_KEY_MIN bytes). */
 #define SB_PICTURE_KEY_MIN 4
 char *sb_picture_key(const char *url);
 
 /* Two URLs show the same picture: equal after dropping scheme and
- * fragment, or the same picture key. */
+ * fragment, the same picture key, keys differing in a last rendition word,
+ * or names led by one long identifier (tools/eval/METRICS.md, "Same
+ * picture", spells the whole rule). */
 bool sb_same_picture(const char *a, const char *b);
 
 #endif
