@@ -52,6 +52,7 @@
 #include <new>
 #include <string>
 #include <type_traits>
+#include <typeinfo>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -242,6 +243,8 @@ SB_PRIVATE_MEMBER(doc_update_media_lists,
                   bool (litehtml::document::*)(const litehtml::media_features &),
                   update_media_lists);
 SB_PRIVATE_MEMBER(doc_fix_tables_layout, void (litehtml::document::*)(), fix_tables_layout);
+SB_PRIVATE_MEMBER(doc_tabular, litehtml::elements_vector litehtml::document::*,
+                  m_tabular_elements);
 #undef SB_PRIVATE_MEMBER
 // litehtml::css's one member, its selectors in cascade order (no setter
 // that keeps m_order: add_selector renumbers).
@@ -256,6 +259,8 @@ struct style_memo;
 // is applied from the root, dropped after.
 void memo_index_sheet(style_memo *memo, const litehtml::css &sheet);
 void memo_drop_index(style_memo *memo);
+// The document whose tabular elements the computed styles' sharing reads.
+void memo_set_document(style_memo *memo, litehtml::document *doc);
 
 litehtml::document::ptr document_from_tree(GumboNode *root, litehtml::document_container *cont,
                                            litehtml::context *ctx, style_memo *memo)
@@ -289,6 +294,7 @@ litehtml::document::ptr document_from_tree(GumboNode *root, litehtml::document_c
     memo_index_sheet(memo, styles);
     top->apply_stylesheet(styles);
     memo_drop_index(memo);
+    memo_set_document(memo, &d);
     top->parse_styles();
     (d.*member_of(doc_fix_tables_layout{}))();
     top->init();
@@ -428,6 +434,16 @@ struct style_memo {
     std::unique_ptr<sheet_index> index; // while a sheet is applied from the root
     bool open = false;   // styles computed: lookups may be remembered
     size_t unstyled = 0; // subtrees left unstyled inside hidden elements
+    // Computed styles shared (memo_element::parse_styles): an element's
+    // style class (share_id), the class of the element whose children are
+    // being styled, and the first element styled of each key.
+    bool share = true;
+    size_t shared = 0; // elements that took their computed style from another
+    int next_share_id = 1;
+    const litehtml::element *share_parent = nullptr;
+    int share_parent_id = 0;
+    std::unordered_map<uint64_t, litehtml::element *> share_first;
+    litehtml::document *doc = nullptr; // its tabular elements (parse_styles)
     // Property names to small ids, by content (the same name may come from
     // different string literals).  Names come as string literals, so the
     // pointer is looked up first and its content checked.  Plain arrays
@@ -502,10 +518,20 @@ struct style_memo {
     }
 };
 
+// Set only by sb_render_check_style_sharing, for the render it compares
+// with.
+thread_local bool no_style_sharing = false;
+
 void memo_index_sheet(style_memo *memo, const litehtml::css &sheet)
 {
     if (memo)
         memo->index.reset(new sheet_index(sheet));
+}
+
+void memo_set_document(style_memo *memo, litehtml::document *doc)
+{
+    if (memo)
+        memo->doc = doc;
 }
 
 void memo_drop_index(style_memo *memo)
@@ -666,6 +692,25 @@ public:
     // hidden element is litehtml's own class and is still styled.)  Menus,
     // dialogs and panels hidden by the stylesheet, a style="" attribute or
     // [hidden] are a few percent of a news page's elements, up to half.
+    //
+    // Computed styles shared.  html_tag::parse_styles computes an element's
+    // style from nothing but its own declarations (m_style, style="" added
+    // first), its parent's answers to inherited lookups, and its parent's
+    // font size; it starts from the values the constructor set and writes
+    // the same members every time.  Two elements of the same class whose
+    // own declarations are equal and whose parents are of one style class
+    // (share_id: the same holds for them, up to the root, which has a class
+    // of its own) therefore get equal computed styles, and the second one
+    // copies the first's (copy_computed) instead of computing about sixty
+    // properties from strings.  Siblings in a list, the paragraphs of a
+    // story, the links of a menu are such elements.  Left out: elements
+    // with a style="" attribute (their declarations change during the
+    // parse), classes whose parse_styles does more (el_image, el_table;
+    // see shareable), and tabular elements (tables, inline tables and their
+    // parts), which the parse also files in the document for
+    // fix_tables_layout.  The children of a copied element are styled one
+    // by one as before; sb_render_check_style_sharing compares whole
+    // renders with and without sharing.
     void parse_styles(bool is_reparse) override
     {
         memo_->open = true;
@@ -677,7 +722,46 @@ public:
             memo_->unstyled++;
             return;
         }
-        Base::parse_styles(is_reparse);
+        if (is_reparse || !memo_->share) {
+            Base::parse_styles(is_reparse);
+            return;
+        }
+        // the parent's style class, when it is the element styling its
+        // children now (0: unknown, nothing shared)
+        int parent_id = parent && parent.get() == memo_->share_parent ? memo_->share_parent_id : 0;
+        bool keyed = parent_id && shareable() && !this->get_attr("style");
+        uint64_t key = keyed ? share_key(parent_id) : 0;
+        if (keyed) {
+            auto it = memo_->share_first.find(key);
+            if (it != memo_->share_first.end() && typeid(*it->second) == typeid(*this)) {
+                const memo_element &first = static_cast<const memo_element &>(*it->second);
+                if (first.share_id_ && same_declarations(first)) {
+                    copy_computed(first);
+                    share_id_ = first.share_id_;
+                    memo_->shared++;
+                    style_children();
+                    return;
+                }
+            }
+        }
+        share_id_ = memo_->next_share_id++;
+        const litehtml::element *outer = memo_->share_parent;
+        int outer_id = memo_->share_parent_id;
+        memo_->share_parent = this;
+        memo_->share_parent_id = share_id_;
+        // litehtml files a tabular element (tables, inline tables, their
+        // parts) before it styles the children: such an element is at
+        // this index afterwards, and is not copied
+        litehtml::elements_vector *tabular =
+            memo_->doc ? &(memo_->doc->*member_of(doc_tabular{})) : nullptr;
+        size_t n_tabular = tabular ? tabular->size() : 0;
+        Base::parse_styles(false);
+        memo_->share_parent = outer;
+        memo_->share_parent_id = outer_id;
+        bool filed =
+            !tabular || (tabular->size() > n_tabular && (*tabular)[n_tabular].get() == this);
+        if (keyed && !filed)
+            memo_->share_first.emplace(key, this);
     }
 
     // The value this element's own declarations give the property, NULL
@@ -704,6 +788,102 @@ private:
         const litehtml::tchar_t *value; // NULL: set nowhere up to the root
     };
     style_memo *memo_;
+    int share_id_ = 0; // style class (parse_styles); 0: not styled yet
+
+    // Classes whose parse_styles is html_tag's (el_image and el_table add
+    // their own steps).
+    static constexpr bool shareable()
+    {
+        return !std::is_base_of<litehtml::el_image, Base>::value &&
+               !std::is_base_of<litehtml::el_table, Base>::value;
+    }
+
+    // A hash of the parent's style class, this class and the element's own
+    // declarations (names, values, !important); equal keys are confirmed
+    // by same_declarations.
+    uint64_t share_key(int parent_id) const
+    {
+        uint64_t h = 14695981039346656037ull;
+        auto mix = [&h](const void *p, size_t n) {
+            const unsigned char *b = static_cast<const unsigned char *>(p);
+            for (size_t i = 0; i < n; i++)
+                h = (h ^ b[i]) * 1099511628211ull;
+        };
+        size_t type = typeid(*this).hash_code();
+        mix(&parent_id, sizeof parent_id);
+        mix(&type, sizeof type);
+        for (const auto &kv : props_of(this->m_style)) {
+            mix(kv.first.data(), kv.first.size() + 1);
+            mix(kv.second.m_value.data(), kv.second.m_value.size() + 1);
+            mix(&kv.second.m_important, sizeof kv.second.m_important);
+        }
+        return h;
+    }
+
+    bool same_declarations(const memo_element &other) const
+    {
+        const litehtml::props_map &a = props_of(this->m_style), &b = props_of(other.m_style);
+        if (a.size() != b.size())
+            return false;
+        for (auto i = a.begin(), j = b.begin(); i != a.end(); ++i, ++j)
+            if (i->first != j->first || i->second.m_value != j->second.m_value ||
+                i->second.m_important != j->second.m_important)
+                return false;
+        return true;
+    }
+
+    // Every member html_tag::parse_styles (with init_font and
+    // parse_background) writes, from an element it gave the same values.
+    void copy_computed(const memo_element &s)
+    {
+        this->m_el_position = s.m_el_position;
+        this->m_text_align = s.m_text_align;
+        this->m_overflow = s.m_overflow;
+        this->m_white_space = s.m_white_space;
+        this->m_display = s.m_display;
+        this->m_visibility = s.m_visibility;
+        this->m_box_sizing = s.m_box_sizing;
+        this->m_z_index = s.m_z_index;
+        this->m_vertical_align = s.m_vertical_align;
+        this->m_float = s.m_float;
+        this->m_clear = s.m_clear;
+        this->m_css_text_indent = s.m_css_text_indent;
+        this->m_css_width = s.m_css_width;
+        this->m_css_height = s.m_css_height;
+        this->m_css_min_width = s.m_css_min_width;
+        this->m_css_min_height = s.m_css_min_height;
+        this->m_css_max_width = s.m_css_max_width;
+        this->m_css_max_height = s.m_css_max_height;
+        this->m_css_offsets = s.m_css_offsets;
+        this->m_css_margins = s.m_css_margins;
+        this->m_css_padding = s.m_css_padding;
+        this->m_css_borders = s.m_css_borders;
+        this->m_margins = s.m_margins;
+        this->m_padding = s.m_padding;
+        this->m_borders = s.m_borders;
+        this->m_line_height = s.m_line_height;
+        this->m_lh_predefined = s.m_lh_predefined;
+        this->m_list_style_type = s.m_list_style_type;
+        this->m_list_style_position = s.m_list_style_position;
+        this->m_bg = s.m_bg;
+        this->m_font = s.m_font;
+        this->m_font_size = s.m_font_size;
+        this->m_font_metrics = s.m_font_metrics;
+    }
+
+    // What html_tag::parse_styles ends with: the children, each styled
+    // with this element as the parent whose class they key on.
+    void style_children()
+    {
+        const litehtml::element *outer = memo_->share_parent;
+        int outer_id = memo_->share_parent_id;
+        memo_->share_parent = this;
+        memo_->share_parent_id = share_id_;
+        for (auto &el : this->m_children)
+            el->parse_styles();
+        memo_->share_parent = outer;
+        memo_->share_parent_id = outer_id;
+    }
     mutable own_table *own_ = nullptr; // built at the first lookup
     mutable found *found_ = nullptr;
     mutable unsigned n_found_ = 0, cap_found_ = 0;
@@ -1557,6 +1737,7 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
         }
         cont.sheets = &sheets;
         style_memo memo; // outlives ldoc (declared before it)
+        memo.share = !no_style_sharing;
         cont.memo = &memo;
         GumboNode *root = sb_ptree_root(tree);
         size_t runs = root ? count_tree_runs(root) : 0;
@@ -1629,6 +1810,7 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
             r->css_rules_kept = st.css.rules_kept;
             r->floats_removed = unfloated;
             r->unstyled = memo.unstyled;
+            r->shared_styles = memo.shared;
             if (o.keep_text) {
                 r->text_len = keep.text.size();
                 r->text = (char *)sb_xmalloc(keep.text.size() + 1);
@@ -1877,5 +2059,65 @@ extern "C" long sb_render_check_style_lookups(const sb_doc *doc, size_t *checked
     }
     std::free(html);
     sb_fonts_free(fonts);
+    return bad;
+}
+
+// Two renders of one page, with computed styles shared and without: the
+// same nodes, field by field.
+extern "C" long sb_render_check_style_sharing(const sb_doc *doc, size_t *shared, char *err,
+                                              size_t errlen)
+{
+    set_err(err, errlen, "");
+    if (shared)
+        *shared = 0;
+    sb_render_opts o{};
+    o.time_budget_ms = 600000;
+    o.keep_text = true;
+    char e1[200], e2[200];
+    sb_render *a = sb_render_page(doc, &o, nullptr, e1, sizeof e1);
+    no_style_sharing = true;
+    sb_render *b = sb_render_page(doc, &o, nullptr, e2, sizeof e2);
+    no_style_sharing = false;
+    long bad = 0;
+    if (!a || !b) {
+        if (err && errlen)
+            std::snprintf(err, errlen, "render failed: %s / %s", a ? "" : e1, b ? "" : e2);
+        bad = 1;
+    } else {
+        if (shared)
+            *shared = a->shared_styles;
+        if (b->shared_styles)
+            bad++;
+        if (a->n_nodes != b->n_nodes || a->width != b->width || a->height != b->height ||
+            a->text_len != b->text_len ||
+            (a->text_len && std::memcmp(a->text, b->text, a->text_len) != 0)) {
+            bad++;
+            if (err && errlen)
+                std::snprintf(err, errlen, "%zu nodes, %d x %d px; without sharing %zu, %d x %d",
+                              a->n_nodes, a->width, a->height, b->n_nodes, b->width, b->height);
+        }
+        for (size_t i = 0; !bad && i < a->n_nodes; i++) {
+            const sb_rnode &x = a->nodes[i], &y = b->nodes[i];
+            bool same = x.parent == y.parent && x.elem == y.elem &&
+                        std::strcmp(x.tag, y.tag) == 0 && x.x == y.x && x.y == y.y &&
+                        x.w == y.w && x.h == y.h && x.font_size == y.font_size &&
+                        x.font_weight == y.font_weight && x.chars == y.chars &&
+                        x.display == y.display && x.is_text == y.is_text &&
+                        x.in_link == y.in_link && x.is_fixed == y.is_fixed &&
+                        x.unseen == y.unseen && x.is_image == y.is_image &&
+                        x.is_inline == y.is_inline && x.bg_color == y.bg_color &&
+                        x.border_sides == y.border_sides && x.text_off == y.text_off &&
+                        x.text_len == y.text_len && x.font == y.font;
+            if (!same) {
+                bad++;
+                if (err && errlen)
+                    std::snprintf(err, errlen,
+                                  "node %zu <%s>: %d,%d %dx%d; without sharing <%s> %d,%d %dx%d",
+                                  i, x.tag, x.x, x.y, x.w, x.h, y.tag, y.x, y.y, y.w, y.h);
+            }
+        }
+    }
+    sb_render_free(a);
+    sb_render_free(b);
     return bad;
 }

@@ -105,6 +105,9 @@ typedef struct sb_render {
     size_t unstyled;       /* children of display:none elements whose style,
                               and their whole subtree's, was never
                               computed (render.cpp) */
+    size_t shared_styles;  /* elements that copied their computed style
+                              from an earlier one of the same class,
+                              declarations and parent class (render.cpp) */
     /* With keep_text only (else NULL, 0): the words' bytes and faces. */
     char *text;
     size_t text_len;
@@ -176,6 +179,15 @@ long sb_render_check_mapping(const sb_doc *doc, size_t *checked, char *err, size
  * different answers (0 = same) and the number of lookups compared in
  * *checked; writes the first difference into err. */
 long sb_render_check_style_lookups(const sb_doc *doc, size_t *checked, char *err,
+                                   size_t errlen);
+
+/* Renders doc twice, with computed styles shared between elements of the
+ * same class, own declarations and parent style class (render.cpp:
+ * memo_element::parse_styles) and without, and compares every node of the
+ * two renders (boxes, fonts, words, flags).  Returns the number of
+ * differences (0 = the same), the number of elements that shared in
+ * *shared, and the first difference in err. */
+long sb_render_check_style_sharing(const sb_doc *doc, size_t *shared, char *err,
                                    size_t errlen);
 
 /* True when the render cuts text into litehtml's words and spaces

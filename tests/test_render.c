@@ -197,6 +197,34 @@ static void test_hidden_subtrees_unstyled(void **state)
     sb_doc_free(d);
 }
 
+/* Elements of one class with the same own declarations under parents of
+ * one style class copy the first one's computed style (render.cpp:
+ * memo_element::parse_styles): on samples/layout/style_sharing.html the
+ * three plain story paragraphs after the first, the three menu items after
+ * the second and their links, the inline emphasis after the first and the
+ * second float; and the render is the same, node by node, as without
+ * sharing, on it and on the other layout samples. */
+static void test_style_sharing(void **state)
+{
+    (void)state;
+    const char *pages[] = {"style_sharing.html", "style_lookups.html", "cascade.html",
+                           "floats.html",        "table.html",         "hidden_subtree.html",
+                           "mapping.html",       "flex.html",          "selector_candidates.html",
+                           "columns.html",       "absolute.html",      "kerning.html",
+                           NULL};
+    for (int i = 0; pages[i]; i++) {
+        sb_doc *d = load_doc(pages[i]);
+        size_t shared = 0;
+        char err[256];
+        long bad = sb_render_check_style_sharing(d, &shared, err, sizeof err);
+        if (bad)
+            fail_msg("%s: %ld differences with sharing, first: %s", pages[i], bad, err);
+        if (i == 0)
+            assert_int_equal(shared, 8);
+        sb_doc_free(d);
+    }
+}
+
 /* The user-agent stylesheet is pruned by the page's names like the page's
  * own CSS (render.cpp): a page of one paragraph keeps the rules for its
  * tags and for [hidden], and none of the other tags' 161 selectors. */
@@ -1130,6 +1158,7 @@ int main(void)
         cmocka_unit_test(test_split_text),
         cmocka_unit_test(test_style_lookups),
         cmocka_unit_test(test_hidden_subtrees_unstyled),
+        cmocka_unit_test(test_style_sharing),
         cmocka_unit_test(test_ua_css_pruned),
         cmocka_unit_test(test_serialisation),
         cmocka_unit_test(test_depth_cap),
