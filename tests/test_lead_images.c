@@ -1051,6 +1051,17 @@ static void test_desktop_hide_twin(void **state)
            "https://news.example.org/uploads/2021/04/parents-leave-hospital.jpg", NULL);
 }
 
+static void test_promo_carousel(void **state)
+{
+    (void)state;
+    /* A slider of text-free pictures linked to other pages (appeals, a
+     * report) above the story is a carousel of promotions, and the site's
+     * banner above it ends more than a screen above the story (hybrid):
+     * the story's own picture leads. */
+    expect("promo_carousel.html", "https://news.example.org/2024/04/centre.html",
+           "https://news.example.org/media/2024/04/centre-reopening-hall.jpg", NULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1089,6 +1100,7 @@ int main(void)
         cmocka_unit_test(test_sizes_slot_header),
         cmocka_unit_test(test_layout_lead_names),
         cmocka_unit_test(test_desktop_hide_twin),
+        cmocka_unit_test(test_promo_carousel),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -938,6 +938,82 @@ static bool in_icon_row(const sb_story_ctx *c, int e)
     return linked_images >= ICON_ROW_MIN;
 }
 
+/* A carousel or strip of promotions: the image is the only content of a
+ * link, and that link
+ * (or the list item or box that holds only it) stands among
+ * PROMO_ROW_MIN or more siblings of its tag that each hold a text-free
+ * picture link to another page (the image's own link may lead anywhere:
+ * one slide of such a row links its flyer's file).  Slides that promote
+ * other pages (campaigns, appeals, sections) a reader clicks through; a
+ * gallery's thumbnails link to their picture files, and a story's own
+ * picture is not one of a row of links.  The row must be named as a
+ * slider (below). */
+#define PROMO_ROW_MIN 3
+
+/* The element's single <a> holding only an <img> (through one <picture>
+ * at most) and no text, or -1. */
+static int lone_picture_link(const sb_story_ctx *c, int unit)
+{
+    if (c->info[unit].text > 0 || c->info[unit].n_img != 1)
+        return -1;
+    int depth = c->info[unit].depth;
+    int link = -1;
+    for (size_t i = (size_t)unit; i < c->doc->n_elems && (i == (size_t)unit || c->info[i].depth > depth);
+         i++) {
+        if (sb_tag(c->doc->elems[i]) != GUMBO_TAG_A)
+            continue;
+        if (link >= 0)
+            return -1;
+        link = (int)i;
+    }
+    return link;
+}
+
+static bool in_promo_carousel(const scan *s, int e)
+{
+    const sb_story_ctx *c = s->c;
+    int link = -1;
+    for (int a = c->info[e].parent, up = 0; a >= 0 && up < 2 && link < 0; a = c->info[a].parent, up++)
+        if (sb_tag(c->doc->elems[a]) == GUMBO_TAG_A)
+            link = a;
+    if (link < 0 || lone_picture_link(c, link) != link)
+        return false;
+    int unit = link;
+    int up = c->info[link].parent;
+    if (up >= 0 && up != c->body && lone_picture_link(c, up) == link)
+        unit = up;
+    const GumboNode *row = c->doc->elems[unit]->parent;
+    if (!row || !sb_is_element(row))
+        return false;
+    /* The row is named as a slider (itself or a box around it, up to
+     * SLIDER_NAME_UP): a post's own pictures, each linked to its
+     * attachment page in a paragraph of its own, make a row as well. */
+    static const char *const slider[] = {"slider", "slideshow", "carousel", "swiper", "slick",
+                                         "slides", NULL};
+    bool named = false;
+    for (int n = sb_doc_id(c->doc, row), lvl = 0; n >= 0 && lvl <= SLIDER_NAME_UP && !named;
+         lvl++, n = c->info[n].parent) {
+        char names[512];
+        element_names(c->doc->elems[n], names, sizeof names);
+        named = name_has(names, slider);
+    }
+    if (!named)
+        return false;
+    GumboTag tag = sb_tag(c->doc->elems[unit]);
+    int linked = 0;
+    const GumboVector *kids = &row->v.element.children;
+    for (unsigned i = 0; i < kids->length && linked < PROMO_ROW_MIN; i++) {
+        const GumboNode *k = kids->data[i];
+        if (sb_tag(k) != tag)
+            continue;
+        int id = sb_doc_id(c->doc, k);
+        int l = id >= 0 ? lone_picture_link(c, id) : -1;
+        const char *h = l >= 0 ? sb_attr(c->doc->elems[l], "href") : NULL;
+        linked += h && *h && *h != '#' && !sb_image_file_url(h);
+    }
+    return linked >= PROMO_ROW_MIN;
+}
+
 static int word_count(const char *s)
 {
     int n = 0;
@@ -1153,6 +1229,8 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
         return "linked to a site's front page (site header or logo)";
     if (teaser_card(s, k->anchor, k->url))
         return "teaser card: the picture and a title beside it link to another page";
+    if (!is_background && box_elem == k->anchor && in_promo_carousel(s, k->anchor))
+        return "in a carousel of text-free picture links to other pages (promotions)";
     /* Without a known size, an image in a row of linked images is an
      * icon: a flag or a share button. */
     if (!is_background && !(k->width && k->height) && box_elem == k->anchor &&
@@ -1670,6 +1748,13 @@ static const char *in_story_header(const sb_story_ctx *c, int img, int headline,
     if (!shared && !right_above_headline(c, img, headline))
         return c->in->render ? "shares no box with the headline, and the layout shows it elsewhere"
                              : "shares no box with the headline";
+    /* With a layout, the story's header ends within a first screen
+     * (FIRST_SCREEN_PX) above the headline or the first root: a picture
+     * further up is the site's banner or a promotion above the page's
+     * columns, however few words stand between in the markup. */
+    const sb_elem_render *ib = box_of(c, img), *hb = box_of(c, headline);
+    if (ib && hb && ib->rect.h > 0 && hb->rect.y - (ib->rect.y + ib->rect.h) > FIRST_SCREEN_PX)
+        return "the layout shows it more than a screen above the story";
     unsigned between = 0;
     for (size_t p = 0; p < c->n_paras && between <= HEADER_TEXT_MAX; p++)
         if (c->paras[p].elem > img && c->paras[p].elem < headline)
