@@ -747,6 +747,26 @@ static void test_rendition_forms(void **state)
            "0_320_4800_2880/master/4800.jpg?width=1200&height=630");
 }
 
+static void test_hidden_declared(void **state)
+{
+    (void)state;
+    /* The declared picture's img is hidden by the page's style (a theme
+     * hiding the featured picture): it stays hybrid's candidate, without a
+     * box, and leads over the wide strip of a chart further down, as in
+     * dom, which sees no style. */
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("hidden_declared.html", methods[m], PAGE_URL);
+        assert_non_null(s->lead_image);
+        assert_string_equal(s->lead_image->url,
+                            "https://news.example.org/uploads/2024/05/storm-seawall-945x630.jpg");
+        assert_string_equal(s->lead_image->declared,
+                            "https://news.example.org/uploads/2024/05/storm-seawall-945x630.jpg");
+        assert_false(s->lead_image->has_box);
+        sb_story_free(s);
+    }
+}
+
 static void test_blur_up_source(void **state)
 {
     (void)state;
@@ -1095,6 +1115,7 @@ int main(void)
         cmocka_unit_test(test_ad_file_name), cmocka_unit_test(test_first_screen),
         cmocka_unit_test(test_header_no_headline), cmocka_unit_test(test_card_links_self),
         cmocka_unit_test(test_blur_up_source), cmocka_unit_test(test_rendition_forms),
+        cmocka_unit_test(test_hidden_declared),
         cmocka_unit_test(test_blur_up_background),
         cmocka_unit_test(test_header_site_name),
         cmocka_unit_test(test_sizes_slot_header),

@@ -527,6 +527,7 @@ typedef struct scan {
     int judged;
     int accepted;
     int size_lookups;      /* image_size provider calls (SIZE_LOOKUPS_MAX) */
+    bool declared_hidden;  /* a rendition of the declared picture, hidden by the page's style */
     candidate best;
     char **seen;           /* accepted URLs, for duplicates */
     size_t n_seen;
@@ -1169,6 +1170,10 @@ static bool layout_lead(const scan *s, const candidate *k, int box_elem)
     return photo_file(k->url);
 }
 
+static const char HIDDEN_BY_STYLE[] = "not rendered: hidden by the page's style";
+static const char HIDDEN_DECLARED[] =
+    "not rendered: hidden by the page's style (a rendition of the declared picture)";
+
 /* Why the candidate may not lead, or NULL.  `node` carries its class, id
  * and alt; box_elem is the element whose box shows it (-1: none). */
 static const char *reject_reason(const scan *s, const candidate *k, const GumboNode *node,
@@ -1202,7 +1207,7 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
     }
     if (c->in->render && box_elem >= 0 && !box_of(c, box_elem) && !k->lazy &&
         !inside_noscript(c, box_elem) && hidden_slider_of_first(c, k->anchor) < 0)
-        return "not rendered: hidden by the page's style";
+        return declared_rendition(s->meta, k->url) ? HIDDEN_DECLARED : HIDDEN_BY_STYLE;
     const char *why;
     if ((why = sb_image_placeholder(k->url)) || (why = sb_image_ad_url(k->url)) ||
         (why = sb_image_furniture_url(k->url)))
@@ -1507,6 +1512,7 @@ static void judge(scan *s, char *raw_url, const char *kind, const GumboNode *nod
         if (strcmp(s->seen[i], k.url) == 0)
             why = "the same picture as an earlier candidate";
     if (why) {
+        s->declared_hidden = s->declared_hidden || why == HIDDEN_DECLARED;
         if (c->explain)
             fprintf(c->explain, "image e%d rejected %s %s (%s)\n", anchor, kind, k.url, why);
         free_candidate(&k);
@@ -1957,6 +1963,20 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
     bool best_in_view = s.best.order == 0.0 || /* the story's first picture */
                         (s.best.has_box && s.layout_top >= 0 &&
                          s.best.box.y < s.layout_top + FIRST_SCREEN_PX);
+    /* So is a declared picture whose own <img> in the page is hidden by the
+     * page's style (a theme rule hiding the post's featured picture), when
+     * no shown rendition of it leads: the page places it in the story, and
+     * the DOM method, which sees no style, takes it; the best shown
+     * candidate there was a figure further down (a chart, a screenshot). */
+    if (declared_picture(meta) && s.best.declared == 0.0 && s.declared_hidden) {
+        if (c->explain)
+            fprintf(c->explain,
+                    "lead image %s (declared, no box: its rendition in the page is hidden by the "
+                    "page's style, and the best candidate %s is not a rendition of it)\n",
+                    declared_picture(meta), s.best.url);
+        free_candidate(&s.best);
+        return declared_only(c, meta, declared);
+    }
     if (declared_picture(meta) && s.best.declared == 0.0 && s.best.position == 0.0 &&
         !best_in_view) {
         if (c->explain)
