@@ -703,9 +703,11 @@ public:
     // of its own) therefore get equal computed styles, and the second one
     // copies the first's (copy_computed) instead of computing about sixty
     // properties from strings.  Siblings in a list, the paragraphs of a
-    // story, the links of a menu are such elements.  Left out: elements
-    // with a style="" attribute (their declarations change during the
-    // parse), classes whose parse_styles does more (el_image, el_table;
+    // story, the links of a menu are such elements.  A style="" attribute
+    // is added to the declarations during the parse, so an element with
+    // one keys on its text too, and the first one keeps its declarations
+    // from before it (before_style_).  Left out: classes whose
+    // parse_styles does more (el_image, el_table;
     // see shareable), and tabular elements (tables, inline tables and their
     // parts), which the parse also files in the document for
     // fix_tables_layout.  The children of a copied element are styled one
@@ -729,13 +731,17 @@ public:
         // the parent's style class, when it is the element styling its
         // children now (0: unknown, nothing shared)
         int parent_id = parent && parent.get() == memo_->share_parent ? memo_->share_parent_id : 0;
-        bool keyed = parent_id && shareable() && !this->get_attr("style");
-        uint64_t key = keyed ? share_key(parent_id) : 0;
+        bool keyed = parent_id && shareable();
+        const litehtml::tchar_t *style = keyed ? this->get_attr("style") : nullptr;
+        uint64_t key = keyed ? share_key(parent_id, style) : 0;
         if (keyed) {
             auto it = memo_->share_first.find(key);
             if (it != memo_->share_first.end() && typeid(*it->second) == typeid(*this)) {
                 const memo_element &first = static_cast<const memo_element &>(*it->second);
-                if (first.share_id_ && same_declarations(first)) {
+                if (first.share_id_ && same_declarations(first, style)) {
+                    // what litehtml's parse would add first
+                    if (style)
+                        this->m_style.add(style, nullptr, this);
                     copy_computed(first);
                     share_id_ = first.share_id_;
                     memo_->shared++;
@@ -755,13 +761,17 @@ public:
         litehtml::elements_vector *tabular =
             memo_->doc ? &(memo_->doc->*member_of(doc_tabular{})) : nullptr;
         size_t n_tabular = tabular ? tabular->size() : 0;
+        // style="" is added to the declarations by the parse: the ones
+        // before it are kept for comparing (same_declarations)
+        if (keyed && style)
+            before_style_.reset(new litehtml::props_map(props_of(this->m_style)));
         Base::parse_styles(false);
         memo_->share_parent = outer;
         memo_->share_parent_id = outer_id;
         bool filed =
             !tabular || (tabular->size() > n_tabular && (*tabular)[n_tabular].get() == this);
-        if (keyed && !filed)
-            memo_->share_first.emplace(key, this);
+        if (!keyed || filed || !memo_->share_first.emplace(key, this).second)
+            before_style_.reset();
     }
 
     // The value this element's own declarations give the property, NULL
@@ -789,6 +799,9 @@ private:
     };
     style_memo *memo_;
     int share_id_ = 0; // style class (parse_styles); 0: not styled yet
+    // Its own declarations before style="" was added, while it is the
+    // first of its key and has a style attribute.
+    std::unique_ptr<litehtml::props_map> before_style_;
 
     // Classes whose parse_styles is html_tag's (el_image and el_table add
     // their own steps).
@@ -801,7 +814,7 @@ private:
     // A hash of the parent's style class, this class and the element's own
     // declarations (names, values, !important); equal keys are confirmed
     // by same_declarations.
-    uint64_t share_key(int parent_id) const
+    uint64_t share_key(int parent_id, const litehtml::tchar_t *style) const
     {
         uint64_t h = 14695981039346656037ull;
         auto mix = [&h](const void *p, size_t n) {
@@ -817,12 +830,22 @@ private:
             mix(kv.second.m_value.data(), kv.second.m_value.size() + 1);
             mix(&kv.second.m_important, sizeof kv.second.m_important);
         }
+        if (style)
+            mix(style, std::strlen(style) + 1);
         return h;
     }
 
-    bool same_declarations(const memo_element &other) const
+    // This element's declarations (style="" not added yet) and style=""
+    // against the first element's, as they were before its parse.
+    bool same_declarations(const memo_element &other, const litehtml::tchar_t *style) const
     {
-        const litehtml::props_map &a = props_of(this->m_style), &b = props_of(other.m_style);
+        const litehtml::tchar_t *other_style = other.get_attr("style");
+        if (!style != !other_style || (style && std::strcmp(style, other_style) != 0))
+            return false;
+        if (style && !other.before_style_)
+            return false;
+        const litehtml::props_map &a = props_of(this->m_style);
+        const litehtml::props_map &b = style ? *other.before_style_ : props_of(other.m_style);
         if (a.size() != b.size())
             return false;
         for (auto i = a.begin(), j = b.begin(); i != a.end(); ++i, ++j)
