@@ -364,6 +364,10 @@ static void test_same_picture(void **state)
     assert_false(sb_same_picture("https://a.example/tour_10.jpg", "https://a.example/tour_13.jpg"));
     assert_true(sb_same_picture("https://a.example/p/storm-970-80.jpg",
                                 "https://a.example/p/storm-1200-80.jpg"));
+    /* A figure named after the post's header picture plus words is
+     * another picture. */
+    assert_false(sb_same_picture("https://a.example/images/00-harbour-storm-tide-chart.png",
+                                 "https://a.example/images/00-harbour-storm.png"));
     /* Two crops of one photograph named by their use. */
     assert_true(sb_same_picture("https://a.example/u/101320_beauty_boss_social.jpg",
                                 "https://a.example/u/101320_beauty_boss_lead-2000.jpg"));
