@@ -365,6 +365,17 @@ static void test_same_picture(void **state)
     assert_false(sb_same_picture("https://a.example/tour_10.jpg", "https://a.example/tour_13.jpg"));
     assert_true(sb_same_picture("https://a.example/p/storm-970-80.jpg",
                                 "https://a.example/p/storm-1200-80.jpg"));
+    /* A figure named after the post's header picture plus words is
+     * another picture. */
+    assert_false(sb_same_picture("https://a.example/images/00-harbour-storm-tide-chart.png",
+                                 "https://a.example/images/00-harbour-storm.png"));
+    /* Two crops of one photograph named by their use. */
+    assert_true(sb_same_picture("https://a.example/u/101320_beauty_boss_social.jpg",
+                                "https://a.example/u/101320_beauty_boss_lead-2000.jpg"));
+    assert_false(sb_same_picture("https://a.example/u/harbour-at-night-lead.jpg",
+                                 "https://a.example/u/harbour-at-dawn-social.jpg"));
+    assert_false(sb_same_picture("https://a.example/u/harbour-storm-night.jpg",
+                                 "https://a.example/u/harbour-storm-social.jpg"));
     /* A size token with a letter before it (a rendition's fit mode). */
     assert_true(sb_same_picture("https://a.example/r/aadec868-8723-4c15-9bcc-3fbd53af6b06",
                                 "https://a.example/r/aadec868-8723-4c15-9bcc-3fbd53af6b06_f1400x900"));
@@ -730,8 +741,9 @@ static void test_rendition_forms(void **state)
 {
     (void)state;
     /* The declared picture shown as a rendition the same-picture rule
-     * reads: a lettered size token, a rendition after an upload id and a
-     * dot, another crop and width of the upload a hash folder names.  Each
+     * reads: a lettered size token, a crop named by its use, a rendition
+     * after an upload id and a dot, another crop and width of the upload a
+     * hash folder names.  Each
      * leads over another picture (the chart before it; a captioned picture
      * of the same width, another upload, further down). */
     expect("lettered_size.html", PAGE_URL,
@@ -740,6 +752,9 @@ static void test_rendition_forms(void **state)
     expect("dot_rendition.html", PAGE_URL,
            "https://news.example.org/files/6271725032eaa.r_1651642069735.0-359-1600-1158.jpeg",
            "https://www.example.org/files/og_paste_img/uploads/2024/05/03/6271725032eaa.jpeg");
+    expect("crop_roles.html", PAGE_URL,
+           "https://static.example.org/uploads/2024/05/13/051324_storm_quay_lead-2000.jpg",
+           "https://static.example.org/uploads/2024/05/13/051324_storm_quay_social.jpg");
     expect("crop_folders.html", PAGE_URL,
            "https://img.example.org/img/media/df84b519a877d652e950ecd4248320eec985934e/"
            "0_507_4039_2693/master/4039.jpg?width=620",

@@ -766,6 +766,20 @@ static bool has_digit(const char *s)
     return false;
 }
 
+/* Words publishers name a crop of one photograph by, after its name: where
+ * it is used (the page's lead, the sharing card) or its shape. */
+static bool crop_role(const char *tok)
+{
+    static const char *const words[] = {"lead",   "hero",    "main",     "header", "featured",
+                                        "feature", "social", "share",    "og",     "facebook",
+                                        "fb",     "twitter", "card",     "teaser", "square",
+                                        "wide",   NULL};
+    for (int i = 0; words[i]; i++)
+        if (strcmp(tok, words[i]) == 0)
+            return true;
+    return false;
+}
+
 static bool same_but_rendition_word(const char *a, const char *b)
 {
     const char *sa = a + strlen(a), *sb = b + strlen(b);
@@ -776,9 +790,11 @@ static bool same_but_rendition_word(const char *a, const char *b)
     size_t pa = (size_t)(sa - a), pb = (size_t)(sb - b);
     if (pa != pb || pa <= SHARED_STEM_MIN || strncmp(a, b, pa) != 0)
         return false;
-    /* One of them names a size ("master768"): "harbour-night" and
-     * "harbour-day" are two pictures. */
-    return has_letter(sa) && has_letter(sb) && (has_digit(sa) || has_digit(sb));
+    /* One of them names a size ("master768"), or both name the crop's
+     * use ("NAME_social" for the sharing card, "NAME_lead" for the page):
+     * "harbour-night" and "harbour-day" are two pictures. */
+    return has_letter(sa) && has_letter(sb) &&
+           (has_digit(sa) || has_digit(sb) || (crop_role(sa) && crop_role(sb)));
 }
 
 /* Keys whose file names start with the same long identifier token, a
