@@ -999,6 +999,15 @@ static void test_promo_carousel(void **state)
            "https://news.example.org/media/2024/04/centre-reopening-hall.jpg", NULL);
 }
 
+static void test_fullsize_attr(void **state)
+{
+    (void)state;
+    /* A blur-up loader keeps the picture in data-fullsize behind a tiny
+     * inline placeholder: that picture leads over the chart below. */
+    expect("fullsize_attr.html", "https://news.example.org/2019/08/apps.html",
+           "https://news.example.org/2019/03/phone-battery-settings.jpg", NULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1038,6 +1047,7 @@ int main(void)
         cmocka_unit_test(test_layout_lead_names),
         cmocka_unit_test(test_desktop_hide_twin),
         cmocka_unit_test(test_promo_carousel),
+        cmocka_unit_test(test_fullsize_attr),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

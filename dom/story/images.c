@@ -126,10 +126,12 @@ typedef struct candidate {
     double area, position, figure, caption_sim, declared, first_view, order, score;
 } candidate;
 
-/* Lazy loaders keep the real picture in one of these (first found wins). */
+/* Lazy loaders keep the real picture in one of these (first found wins);
+ * data-fullsize also holds the picture a blur-up loader swaps in for a
+ * tiny inline placeholder. */
 static const char *const lazy_attrs[] = {"data-src", "data-lazy-src", "data-original",
                                          "data-hi-res-src", "data-retina-src", "data-url",
-                                         "data-lazy", NULL};
+                                         "data-lazy", "data-fullsize", NULL};
 static const char *const lazy_set_attrs[] = {"data-srcset", "data-lazy-srcset", NULL};
 
 /* A URL at all: lazy loaders also keep JSON configs in data attributes
