@@ -1097,6 +1097,26 @@ static void test_promo_carousel(void **state)
            "https://news.example.org/media/2024/04/centre-reopening-hall.jpg", NULL);
 }
 
+static void test_fullsize_attr(void **state)
+{
+    (void)state;
+    /* A blur-up loader keeps the picture in data-fullsize behind a tiny
+     * inline placeholder: that picture leads over the chart below. */
+    expect("fullsize_attr.html", "https://news.example.org/2019/08/apps.html",
+           "https://news.example.org/2019/03/phone-battery-settings.jpg", NULL);
+}
+
+static void test_layout_lead_partners(void **state)
+{
+    (void)state;
+    /* A partners' picture right above the headline: the layout says lead,
+     * but a box around it is named for partners, so it is no lead (the
+     * layout rule yields to names saying another story, an ad, partners
+     * or a dialog); the story's picture leads. */
+    expect("layout_lead_partners.html", "https://news.example.org/2021/01/owl.html",
+           "https://news.example.org/image/2021/01/little-owl-orchard.jpg", NULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1137,6 +1157,8 @@ int main(void)
         cmocka_unit_test(test_layout_lead_names),
         cmocka_unit_test(test_desktop_hide_twin),
         cmocka_unit_test(test_promo_carousel),
+        cmocka_unit_test(test_fullsize_attr),
+        cmocka_unit_test(test_layout_lead_partners),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

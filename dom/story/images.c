@@ -126,10 +126,12 @@ typedef struct candidate {
     double area, position, figure, caption_sim, declared, first_view, order, score;
 } candidate;
 
-/* Lazy loaders keep the real picture in one of these (first found wins). */
+/* Lazy loaders keep the real picture in one of these (first found wins);
+ * data-fullsize also holds the picture a blur-up loader swaps in for a
+ * tiny inline placeholder. */
 static const char *const lazy_attrs[] = {"data-src", "data-lazy-src", "data-original",
                                          "data-hi-res-src", "data-retina-src", "data-url",
-                                         "data-lazy", NULL};
+                                         "data-lazy", "data-fullsize", NULL};
 static const char *const lazy_set_attrs[] = {"data-srcset", "data-lazy-srcset", NULL};
 
 /* A URL at all: lazy loaders also keep JSON configs in data attributes
@@ -797,12 +799,13 @@ static bool names_other_box(const char *names)
 
 /* Names that say the box is another story's, an ad or a dialog, whatever
  * the layout shows: related, promotion, teaser, recirculation, ad slot,
- * and a modal or popup box (shown by a script, and laid out in the page's
- * flow when its stylesheet is missing). */
+ * partners' and sponsors' boxes (their logos and ads), and a modal or
+ * popup box (shown by a script, and laid out in the page's flow when its
+ * stylesheet is missing). */
 static bool names_other_story(const char *names)
 {
-    static const char *const other[] = {"related", "promo", "teaser", "recirc",
-                                        "modal",   "popup", "dialog", NULL};
+    static const char *const other[] = {"related", "promo",   "teaser", "recirc", "partner",
+                                        "sponsor", "modal",   "popup",  "dialog", NULL};
     const char *why = sb_image_furniture_name(names);
     return name_has(names, other) || (why && strncmp(why, "ad slot", 7) == 0);
 }
@@ -1163,6 +1166,18 @@ static bool layout_lead(const scan *s, const candidate *k, int box_elem)
     bool above = b->y + b->h <= h->rect.y && h->rect.y - (b->y + b->h) <= HEADER_GAP_PX;
     if (!across || !(below || above))
         return false;
+    /* A box around it named for another story, an ad, partners or a
+     * dialog (up to CONTEXT_LEVELS, below story-sized text) is no lead,
+     * whatever its place: a partners' logo strip beside the headline. */
+    int level = 0;
+    for (int a = c->info[k->anchor].parent; a >= 0 && a != c->body && level < CONTEXT_LEVELS &&
+                                            c->info[a].text <= CONTEXT_TEXT_MAX;
+         a = c->info[a].parent, level++) {
+        char names[512];
+        element_names(c->doc->elems[a], names, sizeof names);
+        if (names_other_story(names))
+            return false;
+    }
     bool sized = k->width > 0 && k->height > 0 && (k->width != b->w || k->height != b->h ||
                                                   !(b->w == RENDER_DEFAULT_W && b->h == RENDER_DEFAULT_H));
     if (sized)
