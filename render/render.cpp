@@ -412,19 +412,17 @@ struct sheet_index {
             out.push_back(key('t', r.m_tag.data(), r.m_tag.size()));
     }
 
-    void enter(const litehtml::element &el, const litehtml::element *parent,
-               const std::vector<uint64_t> &keys)
+    // el's keys are anc_keys[from..], appended by element_keys
+    void enter(const litehtml::element &el, const litehtml::element *parent, size_t from)
     {
         bool ok = anc_el.empty() ? parent == nullptr : anc_el.back() == parent;
         anc_el.push_back(&el);
         anc_ok.push_back(ok);
         if (!ok)
             broken++;
-        anc_frame.push_back(anc_keys.size());
-        for (uint64_t k : keys) {
-            anc_keys.push_back(k);
-            anc[k & (anc_slots - 1)]++;
-        }
+        anc_frame.push_back(from);
+        for (size_t i = from; i < anc_keys.size(); i++)
+            anc[anc_keys[i] & (anc_slots - 1)]++;
     }
 
     void leave()
@@ -501,15 +499,15 @@ struct sheet_index {
     }
 
     // The selectors el may match, in the sheet's order, into out.
-    // keys: the element's (element_keys); ancestors: whether the counted
+    // keys: the element's n keys (element_keys); ancestors: whether the counted
     // ancestor keys are the element's ancestors' (its parent is the last
     // entered and none entered is broken)
-    void candidates(const std::vector<uint64_t> &keys, bool ancestors, litehtml::css &out) const
+    void candidates(const uint64_t *keys, size_t n, bool ancestors, litehtml::css &out) const
     {
         std::vector<int> ids(any);
         size_t lists = any.empty() ? 0 : 1;
-        for (uint64_t k : keys) {
-            auto it = by_key.find(k);
+        for (size_t j = 0; j < n; j++) {
+            auto it = by_key.find(keys[j]);
             if (it != by_key.end()) {
                 ids.insert(ids.end(), it->second.begin(), it->second.end());
                 lists++;
@@ -780,13 +778,14 @@ public:
             return;
         }
         sheet_index &ix = *memo_->index;
-        std::vector<uint64_t> keys;
-        sheet_index::element_keys(*this, keys);
+        size_t from = ix.anc_keys.size(); // this element's keys, not yet counted
+        sheet_index::element_keys(*this, ix.anc_keys);
         litehtml::element::ptr parent = this->parent();
         const litehtml::element *last = ix.anc_el.empty() ? nullptr : ix.anc_el.back();
         litehtml::css mine;
-        ix.candidates(keys, !ix.broken && last == parent.get(), mine);
-        ix.enter(*this, parent.get(), keys);
+        ix.candidates(ix.anc_keys.data() + from, ix.anc_keys.size() - from,
+                      !ix.broken && last == parent.get(), mine);
+        ix.enter(*this, parent.get(), from);
         Base::apply_stylesheet(mine);
         ix.leave();
     }
