@@ -335,12 +335,117 @@ litehtml::document::ptr document_from_tree(GumboNode *root, litehtml::document_c
 // key, in the sheet's order.  The others fail at their rightmost compound
 // (select_no_match), which leaves no trace on the element, so the
 // element ends up with the same declarations in the same order.
+//
+// Ancestors too: a compound left of a descendant or child combinator
+// (".menu a", "ul > li.x") must match an ancestor of the element (one
+// left of a sibling combinator may be a sibling's ancestor, which is the
+// element's too; one whose own right is a sibling combinator need not be,
+// and is not required).  Each such compound's id, classes and tag are
+// filed with the selector (need), and while the sheet is applied from the
+// root the keys of the element's ancestors are counted in a small table
+// (anc, by the key's low bits: keys sharing a slot only keep candidates).
+// A candidate one of whose needed keys no ancestor has would fail in
+// find_ancestor after walking to the root; it is left out.  The counts
+// are kept by our elements' apply_stylesheet (enter, leave); when an
+// element's parent is not the one last entered (an element of litehtml's
+// own class between), the ancestors are not all counted and nothing is
+// left out below it (broken).
 struct sheet_index {
     const litehtml::css *full = nullptr;
     std::vector<int> any; // selectors with no key
     // by a hash of the key ('i', 'c' or 't', then the name folded): two
     // keys with one hash share a list, which only adds candidates
     std::unordered_map<uint64_t, std::vector<int>> by_key;
+    // per selector: its needed ancestor keys, need[need_at[i]..need_at[i+1])
+    std::vector<uint64_t> need;
+    std::vector<size_t> need_at;
+    static constexpr size_t anc_slots = 4096;
+    std::vector<uint32_t> anc = std::vector<uint32_t>(anc_slots, 0);
+    std::vector<uint64_t> anc_keys;          // the entered elements' keys
+    std::vector<size_t> anc_frame;           // where each element's keys start
+    std::vector<const litehtml::element *> anc_el;
+    std::vector<bool> anc_ok;                // its parent was the one entered before
+    size_t broken = 0;                       // entered elements not ok
+
+    // an element's keys: tag, id, each class (any white space separates
+    // classes here: more keys than litehtml's own split only keep more)
+    static void element_keys(const litehtml::element &el, std::vector<uint64_t> &out)
+    {
+        if (const char *tag = el.get_tagName())
+            out.push_back(key('t', tag, std::strlen(tag)));
+        if (const char *id = el.get_attr("id"))
+            out.push_back(key('i', id, std::strlen(id)));
+        if (const char *cls = el.get_attr("class")) {
+            for (const char *p = cls; *p;) {
+                while (*p && std::isspace((unsigned char)*p))
+                    p++;
+                const char *b = p;
+                while (*p && !std::isspace((unsigned char)*p))
+                    p++;
+                if (p > b)
+                    out.push_back(key('c', b, (size_t)(p - b)));
+            }
+        }
+    }
+
+    // the keys a compound's element must have (a class token holding white
+    // space, which the element's split above never gives, is not required)
+    static void compound_needs(const litehtml::css_element_selector &r, std::vector<uint64_t> &out)
+    {
+        for (const litehtml::css_attribute_selector &a : r.m_attrs) {
+            if (a.condition != litehtml::select_equal)
+                continue;
+            if (a.attribute == "id") {
+                out.push_back(key('i', a.val.data(), a.val.size()));
+            } else if (a.attribute == "class") {
+                for (const std::string &c : a.class_val) {
+                    bool plain = !c.empty();
+                    for (char ch : c)
+                        if (std::isspace((unsigned char)ch))
+                            plain = false;
+                    if (plain)
+                        out.push_back(key('c', c.data(), c.size()));
+                }
+            }
+        }
+        if (!r.m_tag.empty() && r.m_tag != "*")
+            out.push_back(key('t', r.m_tag.data(), r.m_tag.size()));
+    }
+
+    // el's keys are anc_keys[from..], appended by element_keys
+    void enter(const litehtml::element &el, const litehtml::element *parent, size_t from)
+    {
+        bool ok = anc_el.empty() ? parent == nullptr : anc_el.back() == parent;
+        anc_el.push_back(&el);
+        anc_ok.push_back(ok);
+        if (!ok)
+            broken++;
+        anc_frame.push_back(from);
+        for (size_t i = from; i < anc_keys.size(); i++)
+            anc[anc_keys[i] & (anc_slots - 1)]++;
+    }
+
+    void leave()
+    {
+        size_t from = anc_frame.back();
+        for (size_t i = from; i < anc_keys.size(); i++)
+            anc[anc_keys[i] & (anc_slots - 1)]--;
+        anc_keys.resize(from);
+        anc_frame.pop_back();
+        if (!anc_ok.back())
+            broken--;
+        anc_ok.pop_back();
+        anc_el.pop_back();
+    }
+
+    // whether every ancestor key selector i needs is counted
+    bool ancestors_may_match(int i) const
+    {
+        for (size_t j = need_at[(size_t)i]; j < need_at[(size_t)i + 1]; j++)
+            if (!anc[need[j] & (anc_slots - 1)])
+                return false;
+        return true;
+    }
 
     static uint64_t key(char kind, const char *s, size_t n)
     {
@@ -384,36 +489,28 @@ struct sheet_index {
                 by_key[k].push_back((int)i);
             else
                 any.push_back((int)i);
+            need_at.push_back(need.size());
+            for (const litehtml::css_selector *s = sels[i].get(); s->m_left; s = s->m_left.get())
+                if (s->m_combinator == litehtml::combinator_descendant ||
+                    s->m_combinator == litehtml::combinator_child)
+                    compound_needs(s->m_left->m_right, need);
         }
+        need_at.push_back(need.size());
     }
 
     // The selectors el may match, in the sheet's order, into out.
-    void candidates(const litehtml::element &el, litehtml::css &out) const
+    // keys: the element's n keys (element_keys); ancestors: whether the counted
+    // ancestor keys are the element's ancestors' (its parent is the last
+    // entered and none entered is broken)
+    void candidates(const uint64_t *keys, size_t n, bool ancestors, litehtml::css &out) const
     {
         std::vector<int> ids(any);
         size_t lists = any.empty() ? 0 : 1;
-        auto add = [&](char kind, const char *s, size_t n) {
-            auto it = by_key.find(key(kind, s, n));
+        for (size_t j = 0; j < n; j++) {
+            auto it = by_key.find(keys[j]);
             if (it != by_key.end()) {
                 ids.insert(ids.end(), it->second.begin(), it->second.end());
                 lists++;
-            }
-        };
-        if (const char *tag = el.get_tagName())
-            add('t', tag, std::strlen(tag));
-        if (const char *id = el.get_attr("id"))
-            add('i', id, std::strlen(id));
-        if (const char *cls = el.get_attr("class")) {
-            // any white space separates classes here: more candidates than
-            // litehtml's own split can only cost time
-            for (const char *p = cls; *p;) {
-                while (*p && std::isspace((unsigned char)*p))
-                    p++;
-                const char *b = p;
-                while (*p && !std::isspace((unsigned char)*p))
-                    p++;
-                if (p > b)
-                    add('c', b, (size_t)(p - b));
             }
         }
         // each list is in the sheet's order; two or more are merged (a
@@ -426,7 +523,8 @@ struct sheet_index {
         litehtml::css_selector::vector &dst = out.*member_of(css_selectors{});
         dst.reserve(ids.size());
         for (int i : ids)
-            dst.push_back(sels[(size_t)i]);
+            if (!ancestors || ancestors_may_match(i))
+                dst.push_back(sels[(size_t)i]);
     }
 };
 
@@ -679,9 +777,17 @@ public:
             Base::apply_stylesheet(sheet);
             return;
         }
+        sheet_index &ix = *memo_->index;
+        size_t from = ix.anc_keys.size(); // this element's keys, not yet counted
+        sheet_index::element_keys(*this, ix.anc_keys);
+        litehtml::element::ptr parent = this->parent();
+        const litehtml::element *last = ix.anc_el.empty() ? nullptr : ix.anc_el.back();
         litehtml::css mine;
-        memo_->index->candidates(*this, mine);
+        ix.candidates(ix.anc_keys.data() + from, ix.anc_keys.size() - from,
+                      !ix.broken && last == parent.get(), mine);
+        ix.enter(*this, parent.get(), from);
         Base::apply_stylesheet(mine);
+        ix.leave();
     }
 
     // Elements inside a display:none one are never laid out, and our walk

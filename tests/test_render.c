@@ -134,7 +134,10 @@ static void test_split_text(void **state)
  * inherited answers) give what litehtml's generic lookup gives, element by
  * element, on a page made of own values, inherited values and "inherit"
  * (any case, on inherited and non-inherited properties, from a stylesheet
- * and from style="" attributes), and on the other layout samples. */
+ * and from style="" attributes), and on the other layout samples, one of
+ * them (selector_candidates.html) with descendant and child selectors whose
+ * ancestors are absent, present in another case, the element itself or a
+ * sibling's (the candidates leave out those no ancestor can match). */
 static void test_style_lookups(void **state)
 {
     (void)state;
