@@ -1106,6 +1106,16 @@ static void test_fullsize_attr(void **state)
            "https://news.example.org/2019/03/phone-battery-settings.jpg", NULL);
 }
 
+static void test_after_story_widget(void **state)
+{
+    (void)state;
+    /* A page builder's featured-image widget in a section of its own
+     * right after the story's, before any text: it leads; the linked
+     * picture under the next heading is another story's. */
+    expect("after_story_widget.html", "https://news.example.org/2019/10/bookplates/",
+           "https://news.example.org/uploads/2019/10/printmaker-list-plate.jpg", NULL);
+}
+
 static void test_layout_lead_partners(void **state)
 {
     (void)state;
@@ -1158,6 +1168,7 @@ int main(void)
         cmocka_unit_test(test_desktop_hide_twin),
         cmocka_unit_test(test_promo_carousel),
         cmocka_unit_test(test_fullsize_attr),
+        cmocka_unit_test(test_after_story_widget),
         cmocka_unit_test(test_layout_lead_partners),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

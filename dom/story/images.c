@@ -109,6 +109,7 @@
 #define FIRST_SCREEN_PX 900
 #define STORY_PARA_LOOKUPS 400  /* paragraphs searched for the lead zone's end */
 #define PRE_HEADLINE_ELEMS 300  /* elements above the headline searched for the declared image */
+#define POST_STORY_ELEMS 60     /* elements after the last root searched for the declared image */
 
 typedef struct candidate {
     char *url;             /* resolved */
@@ -1856,6 +1857,75 @@ static sb_image *declared_only(sb_story_ctx *c, const sb_meta *meta, const char 
     return im;
 }
 
+/* Whether element `n` holds text of its own (a text child that is not
+ * blank), as a heading, a label or a paragraph does. */
+static bool own_text(const GumboNode *n)
+{
+    const GumboVector *ch = &n->v.element.children;
+    for (unsigned j = 0; j < ch->length; j++) {
+        const GumboNode *t = ch->data[j];
+        if (t->type != GUMBO_NODE_TEXT && t->type != GUMBO_NODE_CDATA)
+            continue;
+        for (const char *q = t->v.text.text; *q; q++)
+            if (!isspace((unsigned char)*q))
+                return true;
+    }
+    return false;
+}
+
+/* A picture shown right after the story: a page builder puts the post's
+ * featured-image widget in a section of its own after the text's, beside
+ * the story's last root.  Searched only when nothing in the range leads:
+ * from the end of the last root, inside the root's parent, up to
+ * POST_STORY_ELEMS elements, stopping at the first text, heading or link
+ * (what follows a story there is comments, related stories, cards).  The
+ * first picture met is judged when it is a rendition of the declared
+ * picture, or, the page declaring none, when it is of full size
+ * (AREA_FULL, by its box or its width and height attributes): a smaller
+ * one is a badge or a thumbnail, and a declared picture elsewhere says
+ * this one is not the story's. */
+static void judge_after_story(scan *s, int last, int end)
+{
+    sb_story_ctx *c = s->c;
+    int parent = c->info[last].parent;
+    if (parent < 0 || parent == c->body)
+        return;
+    int depth = c->info[parent].depth;
+    for (int i = end; (size_t)i < c->doc->n_elems && i < end + POST_STORY_ELEMS &&
+                      c->info[i].depth > depth;
+         i++) {
+        const GumboNode *n = c->doc->elems[i];
+        GumboTag t = sb_tag(n);
+        if (t == GUMBO_TAG_A || t == GUMBO_TAG_H1 || t == GUMBO_TAG_H2 || t == GUMBO_TAG_H3 ||
+            t == GUMBO_TAG_H4 || t == GUMBO_TAG_H5 || t == GUMBO_TAG_H6 || own_text(n))
+            return;
+        if (t != GUMBO_TAG_IMG)
+            continue;
+        const char *superseded = NULL;
+        int sw = 0;
+        char *url = image_url(n, &superseded, &sw);
+        char *abs = url ? sb_url_resolve(s->base, url) : NULL;
+        bool rendition = declared_rendition(s->meta, abs);
+        free(abs);
+        const sb_elem_render *b = box_of(c, i);
+        double area = b ? (double)b->rect.w * b->rect.h
+                        : (double)int_attr(n, "width") * int_attr(n, "height");
+        const char *why_not = rendition                 ? NULL
+                              : declared_picture(s->meta) ? "not the declared picture"
+                              : area < AREA_FULL          ? "smaller than a full picture"
+                                                          : NULL;
+        if (url && !why_not) {
+            judge(s, url, "img right after the story", n, i, i, sw, superseded);
+        } else {
+            if (url && c->explain)
+                fprintf(c->explain, "image e%d not a candidate after the story %s (%s)\n", i, url,
+                        why_not);
+            free(url);
+        }
+        return;
+    }
+}
+
 sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, size_t n_roots,
                         int headline_elem, const char *headline, const char *story_text,
                         sb_image **images, size_t *n_images)
@@ -1961,6 +2031,8 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
     }
     for (int i = start; i < end && s.judged < MAX_CANDIDATES; i++)
         judge_element(&s, i, false);
+    if (!s.best.url)
+        judge_after_story(&s, last, end);
 
     free(para_of);
     for (size_t i = 0; i < s.n_seen; i++)
