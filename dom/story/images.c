@@ -2055,22 +2055,20 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
      * no shown rendition of it leads: the page places it in the story, and
      * the DOM method, which sees no style, takes it; the best shown
      * candidate there was a figure further down (a chart, a screenshot). */
+    const char *before_best = NULL, *after_best = NULL; /* why, around the best's URL */
     if (declared_picture(meta) && s.best.declared == 0.0 && s.declared_hidden) {
-        if (c->explain)
-            fprintf(c->explain,
-                    "lead image %s (declared, no box: its rendition in the page is hidden by the "
-                    "page's style, and the best candidate %s is not a rendition of it)\n",
-                    declared_picture(meta), s.best.url);
-        free_candidate(&s.best);
-        return declared_only(c, meta, declared);
+        before_best = "its rendition in the page is hidden by the page's style, and the best "
+                      "candidate";
+        after_best = "is not a rendition of it";
+    } else if (declared_picture(meta) && s.best.declared == 0.0 && s.best.position == 0.0 &&
+               !best_in_view) {
+        before_best = "the best candidate";
+        after_best = "is not a rendition of it and sits outside the lead position";
     }
-    if (declared_picture(meta) && s.best.declared == 0.0 && s.best.position == 0.0 &&
-        !best_in_view) {
+    if (before_best) {
         if (c->explain)
-            fprintf(c->explain,
-                    "lead image %s (declared, no box: the best candidate %s is not a rendition of "
-                    "it and sits outside the lead position)\n",
-                    declared_picture(meta), s.best.url);
+            fprintf(c->explain, "lead image %s (declared, no box: %s %s %s)\n",
+                    declared_picture(meta), before_best, s.best.url, after_best);
         free_candidate(&s.best);
         return declared_only(c, meta, declared);
     }
