@@ -842,8 +842,13 @@ public:
         uint64_t key = keyed ? share_key(parent_id, style) : 0;
         if (keyed) {
             auto it = memo_->share_first.find(key);
-            if (it != memo_->share_first.end() && typeid(*it->second) == typeid(*this)) {
-                const memo_element &first = static_cast<const memo_element &>(*it->second);
+            // the element read through a plain pointer: typeid of an
+            // iterator's operator-> result is an expression with side
+            // effects to clang (-Wpotentially-evaluated-expression)
+            const litehtml::element *first_el =
+                it != memo_->share_first.end() ? it->second : nullptr;
+            if (first_el && typeid(*first_el) == typeid(*this)) {
+                const memo_element &first = static_cast<const memo_element &>(*first_el);
                 if (first.share_id_ && same_declarations(first, style)) {
                     // what litehtml's parse would add first
                     if (style)
