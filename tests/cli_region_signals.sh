@@ -15,15 +15,8 @@
 set -u
 cd "$(dirname "$0")/.."
 
-sb=${1:?usage: cli_region_signals.sh path/to/storybox}
+. tests/support/layout_story.sh "$@"
 page=samples/news/link_lists_first.html
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
 
 "$sb" extract --mode hybrid --explain "$page" >"$tmp/on.json" 2>"$tmp/on.err" || fail "extract (default) failed"
 grep -q 'region rule: most non-link text in the block.s story column \[region_column=1\]' "$tmp/on.err" ||
@@ -66,5 +59,4 @@ grep -q '^ *"text": "Shown text.\\n\\nAfter.",$' "$tmp/h1.json" || fail "visual_
 [ "$(grep 'not shown: no box in the render \[visual_hidden=1\]' "$tmp/h1.err" | sort -u | wc -l)" = 2 ] ||
     fail "visual_hidden=1: the two drops are not explained"
 
-[ $failures -eq 0 ] && echo "cli_region_signals: all checks passed"
-exit $((failures > 0))
+finish cli_region_signals

@@ -570,6 +570,13 @@ static void element_names(const GumboNode *n, char *buf, size_t cap)
         *p = (char)tolower((unsigned char)*p);
 }
 
+/* Names that sb_image_furniture_name reads as an ad slot. */
+static bool names_ad_slot(const char *names)
+{
+    const char *why = sb_image_furniture_name(names);
+    return why && strncmp(why, "ad slot", 7) == 0;
+}
+
 /* Boxes around the image: related lists, byline and author boxes,
  * sidebars, ad slots.  Read up to CONTEXT_LEVELS ancestors, stopping at
  * one that holds story-sized text. */
@@ -599,8 +606,7 @@ static const char *context_reason(const sb_story_ctx *c, const candidate *k, boo
             return "avatar: small image in a byline or author box";
         if (name_has(names, side) && !seen_lead)
             return "in a sidebar, site header or footer";
-        const char *why = sb_image_furniture_name(names);
-        if (why && strncmp(why, "ad slot", 7) == 0)
+        if (names_ad_slot(names))
             return "in an ad slot";
     }
     return NULL;
@@ -794,8 +800,7 @@ static bool names_other_box(const char *names)
     static const char *const other[] = {"related", "promo", "teaser", "social", "share",
                                         "nav", "sidebar", "thumb", "avatar", "author",
                                         "logo", "recirc", "pin", NULL};
-    const char *why = sb_image_furniture_name(names);
-    return name_has(names, other) || (why && strncmp(why, "ad slot", 7) == 0);
+    return name_has(names, other) || names_ad_slot(names);
 }
 
 /* Names that say the box is another story's, an ad or a dialog, whatever
@@ -807,8 +812,7 @@ static bool names_other_story(const char *names)
 {
     static const char *const other[] = {"related", "promo",   "teaser", "recirc", "partner",
                                         "sponsor", "modal",   "popup",  "dialog", NULL};
-    const char *why = sb_image_furniture_name(names);
-    return name_has(names, other) || (why && strncmp(why, "ad slot", 7) == 0);
+    return name_has(names, other) || names_ad_slot(names);
 }
 
 static bool names_picture_box(const GumboNode *n)

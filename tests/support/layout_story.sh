@@ -1,6 +1,7 @@
 # Shared set-up of the shell tests of the layout signals on the made-up
 # pages of samples/layout/ (cli_visual_signals, cli_screen_signals,
-# cli_box_signals, cli_layout_intro, cli_grid_layout).  Sourced from the
+# cli_box_signals, cli_layout_intro, cli_grid_layout; cli_region_signals
+# uses its set-up only, on a news sample).  Sourced from the
 # repository's root with the test's arguments:
 #
 #     cd "$(dirname "$0")/.." && . tests/support/layout_story.sh "$@"
