@@ -253,6 +253,12 @@ struct css_selectors {
     friend type member_of(css_selectors);
 };
 template struct private_member<css_selectors, &litehtml::css::m_selectors>;
+// An element's own declarations, for sb_render_check_style_lookups.
+struct tag_style {
+    using type = litehtml::style litehtml::html_tag::*;
+    friend type member_of(tag_style);
+};
+template struct private_member<tag_style, &litehtml::html_tag::m_style>;
 
 struct style_memo;
 // Selector matching by candidates (sheet_index below): set while a sheet
@@ -542,6 +548,16 @@ struct style_memo {
     int share_parent_id = 0;
     std::unordered_map<uint64_t, litehtml::element *> share_first;
     litehtml::document *doc = nullptr; // its tabular elements (parse_styles)
+    // A rule's declarations as litehtml's parse leaves them in an empty
+    // map (memo_element::add_style), by the address of the rule's text;
+    // the text and base URL are kept to confirm the entry is that rule's.
+    struct parsed_rule {
+        litehtml::tstring text, baseurl;
+        litehtml::props_map props;
+    };
+    bool parse_once = true;
+    size_t rules_reused = 0; // add_style calls answered from a parsed rule
+    std::unordered_map<const void *, parsed_rule> rules;
     // Property names to small ids, by content (the same name may come from
     // different string literals).  Names come as string literals, so the
     // pointer is looked up first and its content checked.  Plain arrays
@@ -659,6 +675,11 @@ static_assert(!std::is_polymorphic<litehtml::style>::value &&
 const litehtml::props_map &props_of(const litehtml::style &st)
 {
     return *reinterpret_cast<const litehtml::props_map *>(&st);
+}
+
+litehtml::props_map &props_of(litehtml::style &st)
+{
+    return *reinterpret_cast<litehtml::props_map *>(&st);
 }
 
 // litehtml compares with "inherit" case-insensitively (t_strcasecmp).
@@ -788,6 +809,48 @@ public:
         ix.enter(*this, parent.get(), from);
         Base::apply_stylesheet(mine);
         ix.leave();
+    }
+
+    // A matched rule's declarations, parsed once per rule.  litehtml keeps
+    // a rule's declarations as text and html_tag::add_style parses it
+    // again for every element the rule matches (style::parse: split on
+    // ';', trimmed, lower-cased, shorthands expanded, values checked),
+    // writing each result with style::add_parsed_property, which keeps an
+    // !important value against a later plain one and otherwise overwrites.
+    // Writing a rule's writes in turn, or only the last write of each name
+    // (what parsing the rule into an empty map leaves), gives the same
+    // map whatever the element already holds: the first !important write
+    // of a name wins over a plain value held, the first plain write loses
+    // to an !important one held, and from there both sequences agree.  So
+    // the rule is parsed once into an empty map and its names are written
+    // here by that rule.  The parse reads the element only to substitute
+    // var() (style::subst_vars), so a rule whose text holds "var(" is
+    // parsed for each element as before.
+    void add_style(const litehtml::tstring &style, const litehtml::tstring &baseurl) override
+    {
+        if (!memo_->parse_once || style.find("var(") != litehtml::tstring::npos) {
+            Base::add_style(style, baseurl);
+            return;
+        }
+        style_memo::parsed_rule &rule = memo_->rules[&style];
+        if (rule.text != style || rule.baseurl != baseurl || style.empty()) {
+            // new, or another text at a freed rule's address
+            rule.text = style;
+            rule.baseurl = baseurl;
+            litehtml::style parsed;
+            parsed.add(style.c_str(), baseurl.c_str(), this);
+            rule.props = props_of(parsed);
+        } else {
+            memo_->rules_reused++;
+        }
+        litehtml::props_map &mine = props_of(this->m_style);
+        for (const auto &kv : rule.props) {
+            auto it = mine.lower_bound(kv.first);
+            if (it == mine.end() || it->first != kv.first)
+                mine.emplace_hint(it, kv.first, kv.second);
+            else if (!it->second.m_important || kv.second.m_important)
+                it->second = kv.second;
+        }
     }
 
     // Elements inside a display:none one are never laid out, and our walk
@@ -1872,6 +1935,7 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
         cont.sheets = &sheets;
         style_memo memo; // outlives ldoc (declared before it)
         memo.share = !no_style_sharing;
+        memo.parse_once = !no_style_sharing;
         cont.memo = &memo;
         GumboNode *root = sb_ptree_root(tree);
         size_t runs = root ? count_tree_runs(root) : 0;
@@ -2177,6 +2241,34 @@ extern "C" long sb_render_check_style_lookups(const sb_doc *doc, size_t *checked
                                       x->get_tagName(), name, inherited ? "inherited" : "own",
                                       u ? u : "NULL", v ? v : "NULL");
                 }
+            }
+            // the whole map of own declarations, names nothing asks
+            // included (memo_element::add_style writes parsed rules)
+            const auto *xt = dynamic_cast<const litehtml::html_tag *>(x);
+            const auto *yt = dynamic_cast<const litehtml::html_tag *>(y);
+            if (!xt != !yt) {
+                if (bad++ == 0 && err && errlen)
+                    std::snprintf(err, errlen, "<%s>: not of one kind", x->get_tagName());
+            } else if (xt) {
+                const litehtml::props_map &u = props_of(xt->*member_of(tag_style{}));
+                const litehtml::props_map &v = props_of(yt->*member_of(tag_style{}));
+                auto i = u.begin(), j = v.begin();
+                for (; i != u.end() && j != v.end(); ++i, ++j)
+                    if (i->first != j->first || i->second.m_value != j->second.m_value ||
+                        i->second.m_important != j->second.m_important)
+                        break;
+                if (checked)
+                    (*checked)++;
+                if ((i != u.end() || j != v.end()) && bad++ == 0 && err && errlen)
+                    std::snprintf(err, errlen,
+                                  "<%s> declarations differ at %s: \"%s\"%s, litehtml %s: "
+                                  "\"%s\"%s",
+                                  x->get_tagName(), i != u.end() ? i->first.c_str() : "(end)",
+                                  i != u.end() ? i->second.m_value.c_str() : "",
+                                  i != u.end() && i->second.m_important ? " !important" : "",
+                                  j != v.end() ? j->first.c_str() : "(end)",
+                                  j != v.end() ? j->second.m_value.c_str() : "",
+                                  j != v.end() && j->second.m_important ? " !important" : "");
             }
             // what is inside a hidden element keeps no computed style
             // (memo_element::parse_styles), and nothing asks it

@@ -144,7 +144,7 @@ static void test_style_lookups(void **state)
     const char *pages[] = {"style_lookups.html", "cascade.html", "floats.html",
                            "table.html",         "hidden.html",  "hidden_subtree.html",
                            "mapping.html",       "flex.html",    "selector_candidates.html",
-                           NULL};
+                           "rule_writes.html",   NULL};
     for (int i = 0; pages[i]; i++) {
         sb_doc *d = load_doc(pages[i]);
         size_t checked = 0;
@@ -215,7 +215,7 @@ static void test_style_sharing(void **state)
                            "floats.html",        "table.html",         "hidden_subtree.html",
                            "mapping.html",       "flex.html",          "selector_candidates.html",
                            "columns.html",       "absolute.html",      "kerning.html",
-                           NULL};
+                           "rule_writes.html",   NULL};
     for (int i = 0; pages[i]; i++) {
         sb_doc *d = load_doc(pages[i]);
         size_t shared = 0;
