@@ -32,6 +32,7 @@
 #include <litehtml/el_link.h>
 #include <litehtml/el_para.h>
 #include <litehtml/el_script.h>
+#include <litehtml/el_space.h>
 #include <litehtml/el_style.h>
 #include <litehtml/el_table.h>
 #include <litehtml/el_td.h>
@@ -253,6 +254,21 @@ struct css_selectors {
     friend type member_of(css_selectors);
 };
 template struct private_member<css_selectors, &litehtml::css::m_selectors>;
+// A word's members, written by memo_element::style_words as
+// el_text::parse_styles writes them.
+#define SB_TEXT_MEMBER(tag, type_, member)                                                      \
+    struct tag {                                                                               \
+        using type = type_ litehtml::el_text::*;                                               \
+        friend type member_of(tag);                                                            \
+    };                                                                                         \
+    template struct private_member<tag, &litehtml::el_text::member>
+SB_TEXT_MEMBER(text_text, litehtml::tstring, m_text);
+SB_TEXT_MEMBER(text_transformed, litehtml::tstring, m_transformed_text);
+SB_TEXT_MEMBER(text_size, litehtml::size, m_size);
+SB_TEXT_MEMBER(text_transform, litehtml::text_transform, m_text_transform);
+SB_TEXT_MEMBER(text_use_transformed, bool, m_use_transformed);
+SB_TEXT_MEMBER(text_draw_spaces, bool, m_draw_spaces);
+#undef SB_TEXT_MEMBER
 // An element's own declarations, for sb_render_check_style_lookups.
 struct tag_style {
     using type = litehtml::style litehtml::html_tag::*;
@@ -939,7 +955,17 @@ public:
         // before it are kept for comparing (same_declarations)
         if (keyed && style)
             before_style_.reset(new litehtml::props_map(props_of(this->m_style)));
-        Base::parse_styles(false);
+        if (shareable()) {
+            // html_tag::parse_styles styles the children last, one by one:
+            // done here instead (style_children), words included
+            litehtml::elements_vector kids;
+            kids.swap(this->m_children);
+            Base::parse_styles(false);
+            kids.swap(this->m_children);
+            style_children();
+        } else {
+            Base::parse_styles(false);
+        }
         memo_->share_parent = outer;
         memo_->share_parent_id = outer_id;
         bool filed =
@@ -1076,10 +1102,89 @@ private:
         int outer_id = memo_->share_parent_id;
         memo_->share_parent = this;
         memo_->share_parent_id = share_id_;
-        for (auto &el : this->m_children)
-            el->parse_styles();
+        words w;
+        for (auto &el : this->m_children) {
+            const std::type_info &type = typeid(*el);
+            if (type == typeid(litehtml::el_text))
+                style_word(static_cast<litehtml::el_text &>(*el), false, w);
+            else if (type == typeid(litehtml::el_space))
+                style_word(static_cast<litehtml::el_text &>(*el), true, w);
+            else
+                el->parse_styles();
+        }
         memo_->share_parent = outer;
         memo_->share_parent_id = outer_id;
+    }
+
+    // What el_text::parse_styles reads of its parent, asked once for all
+    // the words of this element instead of once per word: the inherited
+    // text-transform (through the parent, as el_text's own lookup goes),
+    // the font and its metrics, white-space (el_space's is_white_space and
+    // is_break), and the width of a collapsed space.
+    struct words {
+        bool known = false;
+        bool transformed = false; // text-transform other than none
+        litehtml::uint_ptr font = 0;
+        litehtml::font_metrics fm;
+        litehtml::white_space ws = litehtml::white_space_normal;
+        litehtml::document_container *cont = nullptr;
+        int space_width = -1;
+    };
+
+    // el_text::parse_styles (and el_space's, which is el_text's with its
+    // own is_white_space and is_break), member by member, for a word or
+    // space whose parent is this element.  A text-transform sends every
+    // word to litehtml's own parse.
+    void style_word(litehtml::el_text &t, bool space, words &w)
+    {
+        if (!w.known) {
+            w.known = true;
+            w.transformed = litehtml::value_index(this->get_style_property("text-transform", true,
+                                                                           "none"),
+                                                  text_transform_strings,
+                                                  litehtml::text_transform_none) !=
+                            litehtml::text_transform_none;
+            w.font = this->get_font(&w.fm);
+            w.ws = this->get_white_space();
+            w.cont = this->get_document()->container();
+        }
+        if (w.transformed) {
+            t.parse_styles(false);
+            return;
+        }
+        const litehtml::tstring &text = t.*member_of(text_text{});
+        litehtml::tstring &shown = t.*member_of(text_transformed{});
+        bool &use_shown = t.*member_of(text_use_transformed{});
+        t.*member_of(text_transform{}) = litehtml::text_transform_none;
+        bool collapsed = space && (w.ws == litehtml::white_space_normal ||
+                                   w.ws == litehtml::white_space_nowrap ||
+                                   w.ws == litehtml::white_space_pre_line);
+        if (collapsed) {
+            shown = " ";
+            use_shown = true;
+        } else if (text.size() == 1 && (text[0] == '\t' || text[0] == '\n' || text[0] == '\r')) {
+            shown = text[0] == '\t' ? "    " : "";
+            use_shown = true;
+        }
+        bool is_break = space &&
+                        (w.ws == litehtml::white_space_pre || w.ws == litehtml::white_space_pre_line ||
+                         w.ws == litehtml::white_space_pre_wrap) &&
+                        text == "\n";
+        litehtml::size &sz = t.*member_of(text_size{});
+        if (is_break) {
+            sz.height = 0;
+            sz.width = 0;
+        } else {
+            sz.height = w.fm.height;
+            if (collapsed) {
+                if (w.space_width < 0)
+                    w.space_width = w.cont->text_width(" ", w.font);
+                sz.width = w.space_width;
+            } else {
+                sz.width = w.cont->text_width(use_shown ? shown.c_str() : text.c_str(), w.font);
+            }
+        }
+        t.*member_of(text_draw_spaces{}) = w.fm.draw_spaces;
     }
     mutable own_table *own_ = nullptr; // built at the first lookup
     mutable found *found_ = nullptr;
