@@ -9,34 +9,30 @@
  * them all when the document goes; under glibc about a sixth of hybrid's
  * time went to malloc and free (docs/render_cost.md, tenth round).
  *
- * Why the delays: by default mimalloc gives a freed segment's memory back
- * to the system 25 ms after it is free, about the time one page takes, so
- * the next page faulted the same memory in again (30,100 page faults over
- * the readability pages against glibc's 20,800; a fault costs some 14 us
- * on a virtual machine).  Held for a second, memory freed by one page
- * serves the next: 19,900 faults, the same peak RSS.  MIMALLOC_* variables
- * in the environment still override these defaults. */
+ * Why the delay: by default mimalloc gives a free page's memory back to
+ * the system 25 ms after it is freed, less than most pages take, so the
+ * next page faulted the same memory in again (29,800 page faults over the
+ * first 60 readability pages against glibc's 10,400; a fault costs some
+ * 14 us on this virtual machine).  Held for 100 ms: 12,500 faults.
+ * Longer delays fault less (150 ms and more: 10,000) but keep freed memory
+ * while a large page is still being rendered, which raised bench_render's
+ * peak RSS on a 1 MB page of 8,000 paragraphs from 61.4 MB (glibc 62.8) to
+ * 64.2 MB, over issue 11's 64 MB.  The delay is wall-clock time, so the
+ * balance moves with the machine's speed.  MIMALLOC_DECOMMIT_DELAY in the
+ * environment still overrides it. */
 #ifdef SB_MIMALLOC
 #include <mimalloc.h>
 #include <stdlib.h>
 
-#define SB_DECOMMIT_DELAY_MS 1000
+#define SB_DECOMMIT_DELAY_MS 100
 
-/* mimalloc reads its options (environment included) when the process
- * starts, before this constructor, so mi_option_set_default would be too
- * late: an option is set here unless its variable is in the environment. */
-static void set_unless_in_environment(mi_option_t option, const char *variable, long value)
-{
-    if (!getenv(variable))
-        mi_option_set(option, value);
-}
-
+/* mimalloc reads its options (the environment's included) when the
+ * process starts, before this constructor runs, so mi_option_set_default
+ * would come too late: the option is set unless its variable is given. */
 __attribute__((constructor)) static void sb_malloc_tuning(void)
 {
-    set_unless_in_environment(mi_option_decommit_delay, "MIMALLOC_DECOMMIT_DELAY",
-                              SB_DECOMMIT_DELAY_MS);
-    set_unless_in_environment(mi_option_segment_decommit_delay, "MIMALLOC_SEGMENT_DECOMMIT_DELAY",
-                              SB_DECOMMIT_DELAY_MS);
+    if (!getenv("MIMALLOC_DECOMMIT_DELAY"))
+        mi_option_set(mi_option_decommit_delay, SB_DECOMMIT_DELAY_MS);
 }
 #else
 /* ISO C wants at least one declaration in a translation unit. */
