@@ -5,6 +5,7 @@ set -euo pipefail
 packages=(build-essential cmake pkg-config liblitehtml-dev libgumbo-dev libcairo2-dev
           libharfbuzz-dev libfreetype-dev libfontconfig-dev libstemmer-dev zlib1g-dev
           libcmocka-dev fonts-liberation2 fonts-dejavu-core python3-dev
+          libmimalloc-dev # the storybox tool's malloc (tools/malloc_tuning.c)
           python3-distributed # tools/dask_extract.py
           clang libclang-rt-14-dev # clang: the libFuzzer smoke run in scripts/test.sh
           linux-perf valgrind) # profiling the render (docs/render_cost.md), scripts/valgrind.sh

@@ -13,7 +13,8 @@
 #           nesting, a gzip bomb, 100,000 elements...), one run each (about
 #           8 minutes)
 #
-# STORYBOX is the binary (default build/storybox).  Any memcheck error
+# STORYBOX is the binary (default build/storybox; one linked with mimalloc
+# is replaced by its twin build/storybox_glibc_malloc).  Any memcheck error
 # (invalid read or write, use of an uninitialised value, a definite or
 # indirect leak) fails the run; tests/valgrind.supp lists the suppressed
 # ones (fontconfig's and cairo's caches, once per process) and why.
@@ -27,12 +28,20 @@ cd "$(dirname "$0")/.."
 
 mode=${1:-smoke}
 sb=${2:-build/storybox}
-case $mode in smoke|full|hostile) ;; *) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;; esac
+case $mode in smoke|full|hostile) ;; *) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;; esac
 if ! command -v valgrind >/dev/null; then
     echo "valgrind.sh: valgrind is not installed (scripts/bootstrap.sh installs it)" >&2
     exit 77
 fi
 [ -x "$sb" ] || { echo "valgrind.sh: no storybox binary at $sb" >&2; exit 2; }
+# A release storybox links mimalloc (CMake's STORYBOX_MIMALLOC), which
+# memcheck cannot follow; its twin on glibc's malloc is built beside it.
+if ldd "$sb" 2>/dev/null | grep -q libmimalloc; then
+    twin="$(dirname "$sb")/storybox_glibc_malloc"
+    [ -x "$twin" ] || { echo "valgrind.sh: $sb uses mimalloc and $twin is missing" >&2; exit 2; }
+    echo "valgrind.sh: $sb uses mimalloc; running $twin (glibc's malloc) instead" >&2
+    sb=$twin
+fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
