@@ -1176,11 +1176,10 @@ private:
     {
         if (!w.known) {
             w.known = true;
-            w.transformed = litehtml::value_index(this->get_style_property("text-transform", true,
-                                                                           "none"),
-                                                  text_transform_strings,
-                                                  litehtml::text_transform_none) !=
-                            litehtml::text_transform_none;
+            w.transformed =
+                litehtml::value_index(this->get_style_property("text-transform", true, "none"),
+                                      text_transform_strings, litehtml::text_transform_none) !=
+                litehtml::text_transform_none;
             w.font = this->get_font(&w.fm);
             w.ws = this->get_white_space();
             w.cont = this->get_document()->container();
@@ -1203,10 +1202,11 @@ private:
             shown = text[0] == '\t' ? "    " : "";
             use_shown = true;
         }
-        bool is_break = space &&
-                        (w.ws == litehtml::white_space_pre || w.ws == litehtml::white_space_pre_line ||
-                         w.ws == litehtml::white_space_pre_wrap) &&
-                        text == "\n";
+        bool is_break =
+            space &&
+            (w.ws == litehtml::white_space_pre || w.ws == litehtml::white_space_pre_line ||
+             w.ws == litehtml::white_space_pre_wrap) &&
+            text == "\n";
         litehtml::size &sz = t.*member_of(text_size{});
         if (is_break) {
             sz.height = 0;
