@@ -275,6 +275,16 @@ struct tag_style {
     friend type member_of(tag_style);
 };
 template struct private_member<tag_style, &litehtml::html_tag::m_style>;
+struct tag_attrs {
+    using type = litehtml::string_map litehtml::html_tag::*;
+    friend type member_of(tag_attrs);
+};
+template struct private_member<tag_attrs, &litehtml::html_tag::m_attrs>;
+struct tag_classes {
+    using type = litehtml::string_vector litehtml::html_tag::*;
+    friend type member_of(tag_classes);
+};
+template struct private_member<tag_classes, &litehtml::html_tag::m_class_values>;
 
 struct style_memo;
 // Selector matching by candidates (sheet_index below): set while a sheet
@@ -571,6 +581,8 @@ struct style_memo {
         litehtml::tstring text, baseurl;
         litehtml::props_map props;
     };
+    // Rules parsed once and attributes set by ASCII folding (add_style,
+    // set_attr); off in the render sb_render_check_style_sharing compares.
     bool parse_once = true;
     size_t rules_reused = 0; // add_style calls answered from a parsed rule
     std::unordered_map<const void *, parsed_rule> rules;
@@ -869,6 +881,31 @@ public:
         }
     }
 
+    // html_tag::set_attr, with the name lower-cased by ASCII: litehtml's
+    // own folds each character through std::tolower with the classic
+    // locale (a facet lookup per character, the larger part of setting an
+    // attribute), which changes A-Z only.  The rest is litehtml's: the
+    // value stored under the folded name, and a class attribute split into
+    // the element's class values on spaces.
+    void set_attr(const litehtml::tchar_t *name, const litehtml::tchar_t *val) override
+    {
+        if (!memo_->parse_once) {
+            Base::set_attr(name, val);
+            return;
+        }
+        if (!name || !val)
+            return;
+        litehtml::tstring key(name);
+        for (char &c : key)
+            if (c >= 'A' && c <= 'Z')
+                c = (char)(c - 'A' + 'a');
+        this->m_attrs[key] = val;
+        if (litehtml::t_strcasecmp(name, "class") == 0) {
+            this->m_class_values.resize(0);
+            litehtml::split_string(val, this->m_class_values, " ");
+        }
+    }
+
     // Elements inside a display:none one are never laid out, and our walk
     // (extract_nodes) stops at the hidden element, so their styles are
     // never read: litehtml computes a parent's style, display included,
@@ -1139,11 +1176,10 @@ private:
     {
         if (!w.known) {
             w.known = true;
-            w.transformed = litehtml::value_index(this->get_style_property("text-transform", true,
-                                                                           "none"),
-                                                  text_transform_strings,
-                                                  litehtml::text_transform_none) !=
-                            litehtml::text_transform_none;
+            w.transformed =
+                litehtml::value_index(this->get_style_property("text-transform", true, "none"),
+                                      text_transform_strings, litehtml::text_transform_none) !=
+                litehtml::text_transform_none;
             w.font = this->get_font(&w.fm);
             w.ws = this->get_white_space();
             w.cont = this->get_document()->container();
@@ -1166,10 +1202,11 @@ private:
             shown = text[0] == '\t' ? "    " : "";
             use_shown = true;
         }
-        bool is_break = space &&
-                        (w.ws == litehtml::white_space_pre || w.ws == litehtml::white_space_pre_line ||
-                         w.ws == litehtml::white_space_pre_wrap) &&
-                        text == "\n";
+        bool is_break =
+            space &&
+            (w.ws == litehtml::white_space_pre || w.ws == litehtml::white_space_pre_line ||
+             w.ws == litehtml::white_space_pre_wrap) &&
+            text == "\n";
         litehtml::size &sz = t.*member_of(text_size{});
         if (is_break) {
             sz.height = 0;
@@ -2355,6 +2392,12 @@ extern "C" long sb_render_check_style_lookups(const sb_doc *doc, size_t *checked
                 if (bad++ == 0 && err && errlen)
                     std::snprintf(err, errlen, "<%s>: not of one kind", x->get_tagName());
             } else if (xt) {
+                // the attributes and class values (memo_element::set_attr)
+                if ((xt->*member_of(tag_attrs{}) != yt->*member_of(tag_attrs{}) ||
+                     xt->*member_of(tag_classes{}) != yt->*member_of(tag_classes{})) &&
+                    bad++ == 0 && err && errlen)
+                    std::snprintf(err, errlen, "<%s>: attributes or classes differ",
+                                  x->get_tagName());
                 const litehtml::props_map &u = props_of(xt->*member_of(tag_style{}));
                 const litehtml::props_map &v = props_of(yt->*member_of(tag_style{}));
                 auto i = u.begin(), j = v.begin();
