@@ -782,6 +782,17 @@ static void test_hidden_declared(void **state)
     }
 }
 
+static void test_declared_card(void **state)
+{
+    (void)state;
+    /* The declared picture in a section shaped like a teaser card (its
+     * heading and the picture link to a fuller page) is the page's own
+     * picture: it leads over a smaller one further down. */
+    expect("declared_card.html", PAGE_URL,
+           "https://news.example.org/uploads/2024/05/harbour-network-map.png",
+           "https://news.example.org/uploads/2024/05/harbour-network-map.png");
+}
+
 static void test_blur_up_source(void **state)
 {
     (void)state;
@@ -1161,6 +1172,7 @@ int main(void)
         cmocka_unit_test(test_header_no_headline), cmocka_unit_test(test_card_links_self),
         cmocka_unit_test(test_blur_up_source), cmocka_unit_test(test_rendition_forms),
         cmocka_unit_test(test_hidden_declared),
+        cmocka_unit_test(test_declared_card),
         cmocka_unit_test(test_blur_up_background),
         cmocka_unit_test(test_header_site_name),
         cmocka_unit_test(test_sizes_slot_header),

@@ -1117,6 +1117,16 @@ static bool declared_rendition(const sb_meta *meta, const char *url)
     return false;
 }
 
+static const char *declared_picture(const sb_meta *meta);
+
+/* `url` is a rendition of the page's declared picture (declared_picture:
+ * the first declared image that is a picture). */
+static bool is_declared_picture(const sb_meta *meta, const char *url)
+{
+    const char *pic = declared_picture(meta);
+    return pic && url && sb_same_picture(url, pic);
+}
+
 /* The picture is labelled with the site's name (its alt or title equal to
  * og:site_name, ignoring case and outer blanks): the site's own header
  * picture or logo, shown on every page, not the story's.  A rendition of
@@ -1252,8 +1262,19 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
         return why;
     if (links_front_page(c, k->anchor))
         return "linked to a site's front page (site header or logo)";
-    if (teaser_card(s, k->anchor, k->url))
-        return "teaser card: the picture and a title beside it link to another page";
+    /* The page's declared picture in a card's shape (a section of the
+     * page whose heading and picture link to a fuller page) is the
+     * picture the publisher names for this page, not another story's
+     * teaser: a related card showing the same picture would only repeat
+     * it. */
+    if (teaser_card(s, k->anchor, k->url)) {
+        if (!is_declared_picture(s->meta, k->url))
+            return "teaser card: the picture and a title beside it link to another page";
+        if (c->explain)
+            fprintf(c->explain, "image e%d in a teaser card's shape, kept: the page's declared "
+                                "picture\n",
+                    k->anchor);
+    }
     if (!is_background && box_elem == k->anchor && in_promo_carousel(s, k->anchor))
         return "in a carousel of text-free picture links to other pages (promotions)";
     /* Without a known size, an image in a row of linked images is an
