@@ -793,6 +793,16 @@ static void test_declared_card(void **state)
            "https://news.example.org/uploads/2024/05/harbour-network-map.png");
 }
 
+static void test_declared_src_lazy(void **state)
+{
+    (void)state;
+    /* A src that is the declared picture is no placeholder: it is kept
+     * over the lazy attribute's copy on another server. */
+    expect("declared_src_lazy.html", PAGE_URL,
+           "https://news.example.org/uploads/2024/05/storm-quay.jpg",
+           "https://news.example.org/uploads/2024/05/storm-quay.jpg");
+}
+
 static void test_blur_up_source(void **state)
 {
     (void)state;
@@ -1173,6 +1183,7 @@ int main(void)
         cmocka_unit_test(test_blur_up_source), cmocka_unit_test(test_rendition_forms),
         cmocka_unit_test(test_hidden_declared),
         cmocka_unit_test(test_declared_card),
+        cmocka_unit_test(test_declared_src_lazy),
         cmocka_unit_test(test_blur_up_background),
         cmocka_unit_test(test_header_site_name),
         cmocka_unit_test(test_sizes_slot_header),

@@ -1512,6 +1512,26 @@ static void judge(scan *s, char *raw_url, const char *kind, const GumboNode *nod
     if (!k.url)
         k.url = sb_xstrdup(raw_url);
     free(raw_url);
+    /* A src that is a rendition of the declared picture is no
+     * placeholder (a spinner, a blank, a blur): the page names it as its
+     * picture, and the lazy attribute holds another copy (the agency's or
+     * a CDN's) or another picture.  The src is kept when it is not
+     * thumbnail-sized and the lazy URL is not the declared picture too. */
+    if (superseded && !declared_rendition(s->meta, k.url) &&
+        !url_says_small(superseded) && !sb_image_placeholder(superseded)) {
+        char *src = sb_url_resolve(s->base, superseded);
+        if (src && is_declared_picture(s->meta, src)) {
+            if (c->explain)
+                fprintf(c->explain, "image e%d kept src %s over the lazy attribute's %s: a "
+                                    "rendition of the declared picture is no placeholder\n",
+                        anchor, src, k.url);
+            free(k.url);
+            k.url = src;
+            superseded = NULL;
+        } else {
+            free(src);
+        }
+    }
     if (superseded && c->explain)
         fprintf(c->explain, "image e%d rejected %s (placeholder: src superseded by a lazy attribute)\n",
                 anchor, superseded);
