@@ -803,6 +803,23 @@ static void test_declared_src_lazy(void **state)
            "https://news.example.org/uploads/2024/05/storm-quay.jpg");
 }
 
+static void test_repeated_button(void **state)
+{
+    (void)state;
+    /* A small marker picture, the only content of links to two exercise
+     * pages, is a button: the worked example's picture leads. */
+    expect("repeated_button.html", PAGE_URL,
+           "https://news.example.org/uploads/2024/05/glass-prism-example.jpg", NULL);
+    /* A declared transparent spacer is no picture either: with the
+     * button rejected, no lead image. */
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("declared_spacer.html", methods[m], PAGE_URL);
+        assert_null(s->lead_image);
+        sb_story_free(s);
+    }
+}
+
 static void test_blur_up_source(void **state)
 {
     (void)state;
@@ -1184,6 +1201,7 @@ int main(void)
         cmocka_unit_test(test_hidden_declared),
         cmocka_unit_test(test_declared_card),
         cmocka_unit_test(test_declared_src_lazy),
+        cmocka_unit_test(test_repeated_button),
         cmocka_unit_test(test_blur_up_background),
         cmocka_unit_test(test_header_site_name),
         cmocka_unit_test(test_sizes_slot_header),

@@ -223,7 +223,7 @@ const char *sb_image_declared_nonpicture(const char *url)
     static const char *const subs[] = {"logo", "icon", "sprite", "emoji", "avatar", "blank.",
                                        "blank_", "/blank", "placeholder", "spacer",
                                        "pixel.gif", "default-user", "no-image", "noimage",
-                                       "no_image", "no-img", NULL};
+                                       "no_image", "no-img", "/clear.gif", NULL};
     const char *why = first_match(bare, subs, "declared image is a logo, icon, avatar or blank");
     if (!why && file_name_1x1(low))
         why = "declared image is a logo, icon, avatar or blank";

@@ -978,6 +978,52 @@ static int lone_picture_link(const sb_story_ctx *c, int unit)
     return link;
 }
 
+/* A link whose only content is one image and no text: the image's
+ * parent <a>, or -1. */
+static int lone_image_link(const sb_story_ctx *c, int img)
+{
+    int a = c->info[img].parent;
+    if (a < 0 || sb_tag(c->doc->elems[a]) != GUMBO_TAG_A || c->info[a].text > 0 ||
+        c->info[a].n_img != 1)
+        return -1;
+    const char *href = sb_attr(c->doc->elems[a], "href");
+    return href && *href && *href != '#' && !sb_image_file_url(href) ? a : -1;
+}
+
+/* A button: the same picture (the same URL) is the only content of links
+ * to two different pages (a "watch the video" marker beside each
+ * exercise, a "download" arrow).  A story's picture is shown once, or
+ * linked to its own file or to one page; a marker repeated as the link to
+ * several pages is what a reader clicks, not what the story shows.  Links
+ * to image files (full-size views) do not count. */
+static bool repeated_button(const scan *s, int e, const char *url)
+{
+    const sb_story_ctx *c = s->c;
+    int link = lone_image_link(c, e);
+    if (link < 0)
+        return false;
+    const char *href = sb_attr(c->doc->elems[link], "href");
+    for (size_t i = 0; i < c->doc->n_elems; i++) {
+        if ((int)i == e || sb_tag(c->doc->elems[i]) != GUMBO_TAG_IMG)
+            continue;
+        int other = lone_image_link(c, (int)i);
+        if (other < 0 || strcmp(sb_attr(c->doc->elems[other], "href"), href) == 0)
+            continue;
+        const char *superseded = NULL;
+        int sw = 0;
+        char *u = image_url(c->doc->elems[i], &superseded, &sw);
+        const char *file = u ? strrchr(u, '/') : NULL;
+        /* Resolved only when its file name is the candidate's. */
+        char *abs = u && strstr(url, file ? file : u) ? sb_url_resolve(s->base, u) : NULL;
+        bool same = abs && strcmp(abs, url) == 0;
+        free(u);
+        free(abs);
+        if (same)
+            return true;
+    }
+    return false;
+}
+
 static bool in_promo_carousel(const scan *s, int e)
 {
     const sb_story_ctx *c = s->c;
@@ -1275,6 +1321,8 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
                                 "picture\n",
                     k->anchor);
     }
+    if (!is_background && box_elem == k->anchor && repeated_button(s, k->anchor, k->url))
+        return "a button: the same picture is the only content of links to different pages";
     if (!is_background && box_elem == k->anchor && in_promo_carousel(s, k->anchor))
         return "in a carousel of text-free picture links to other pages (promotions)";
     /* Without a known size, an image in a row of linked images is an
