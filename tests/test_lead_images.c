@@ -335,6 +335,13 @@ static void test_same_picture(void **state)
                                  "https://img.example/x/harbour-calm.jpg/384x192Crop/"));
     assert_true(sb_same_picture("https://a.example/_processed_/4/7/csm_Harbour_Storm_d323a37b2a.jpg",
                                 "https://a.example/user_upload/Harbour_Storm.jpg"));
+    /* A gallery plugin's thumbnail of NAME: thumbs/thumbs_NAME. */
+    assert_true(sb_same_picture("https://a.example/gallery/swap/thumbs/thumbs_55500009.jpg",
+                                "https://a.example/uploads/featured/55500009.jpg"));
+    assert_false(sb_same_picture("https://a.example/gallery/swap/thumbs/thumbs_55500002.jpg",
+                                 "https://a.example/uploads/featured/55500009.jpg"));
+    assert_false(sb_same_picture("https://a.example/gallery/thumbs_storm-quay.jpg",
+                                 "https://a.example/gallery/storm-quay.jpg"));
     assert_true(sb_same_picture("https://a.example/u/storm-300x150.jpg",
                                 "https://a.example/u/storm-e1643880498459-300x150.jpg"));
     /* A generic file name is named by its folder. */
@@ -820,6 +827,17 @@ static void test_repeated_button(void **state)
     }
 }
 
+static void test_gallery_thumbs_declared(void **state)
+{
+    (void)state;
+    /* A grid of gallery thumbnails (thumbs/thumbs_NAME): the declared
+     * picture's thumbnail is its rendition and leads over the grid's
+     * first. */
+    expect("gallery_thumbs_declared.html", PAGE_URL,
+           "https://news.example.org/gallery/swap-2018/thumbs/thumbs_55500009.jpg",
+           "https://news.example.org/uploads/gallery_featured/55500009.jpg");
+}
+
 static void test_blur_up_source(void **state)
 {
     (void)state;
@@ -1202,6 +1220,7 @@ int main(void)
         cmocka_unit_test(test_declared_card),
         cmocka_unit_test(test_declared_src_lazy),
         cmocka_unit_test(test_repeated_button),
+        cmocka_unit_test(test_gallery_thumbs_declared),
         cmocka_unit_test(test_blur_up_background),
         cmocka_unit_test(test_header_site_name),
         cmocka_unit_test(test_sizes_slot_header),
