@@ -335,6 +335,13 @@ static void test_same_picture(void **state)
                                  "https://img.example/x/harbour-calm.jpg/384x192Crop/"));
     assert_true(sb_same_picture("https://a.example/_processed_/4/7/csm_Harbour_Storm_d323a37b2a.jpg",
                                 "https://a.example/user_upload/Harbour_Storm.jpg"));
+    /* A gallery plugin's thumbnail of NAME: thumbs/thumbs_NAME. */
+    assert_true(sb_same_picture("https://a.example/gallery/swap/thumbs/thumbs_55500009.jpg",
+                                "https://a.example/uploads/featured/55500009.jpg"));
+    assert_false(sb_same_picture("https://a.example/gallery/swap/thumbs/thumbs_55500002.jpg",
+                                 "https://a.example/uploads/featured/55500009.jpg"));
+    assert_false(sb_same_picture("https://a.example/gallery/thumbs_storm-quay.jpg",
+                                 "https://a.example/gallery/storm-quay.jpg"));
     assert_true(sb_same_picture("https://a.example/u/storm-300x150.jpg",
                                 "https://a.example/u/storm-e1643880498459-300x150.jpg"));
     /* A generic file name is named by its folder. */
@@ -782,6 +789,55 @@ static void test_hidden_declared(void **state)
     }
 }
 
+static void test_declared_card(void **state)
+{
+    (void)state;
+    /* The declared picture in a section shaped like a teaser card (its
+     * heading and the picture link to a fuller page) is the page's own
+     * picture: it leads over a smaller one further down. */
+    expect("declared_card.html", PAGE_URL,
+           "https://news.example.org/uploads/2024/05/harbour-network-map.png",
+           "https://news.example.org/uploads/2024/05/harbour-network-map.png");
+}
+
+static void test_declared_src_lazy(void **state)
+{
+    (void)state;
+    /* A src that is the declared picture is no placeholder: it is kept
+     * over the lazy attribute's copy on another server. */
+    expect("declared_src_lazy.html", PAGE_URL,
+           "https://news.example.org/uploads/2024/05/storm-quay.jpg",
+           "https://news.example.org/uploads/2024/05/storm-quay.jpg");
+}
+
+static void test_repeated_button(void **state)
+{
+    (void)state;
+    /* A small marker picture, the only content of links to two exercise
+     * pages, is a button: the worked example's picture leads. */
+    expect("repeated_button.html", PAGE_URL,
+           "https://news.example.org/uploads/2024/05/glass-prism-example.jpg", NULL);
+    /* A declared transparent spacer is no picture either: with the
+     * button rejected, no lead image. */
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("declared_spacer.html", methods[m], PAGE_URL);
+        assert_null(s->lead_image);
+        sb_story_free(s);
+    }
+}
+
+static void test_gallery_thumbs_declared(void **state)
+{
+    (void)state;
+    /* A grid of gallery thumbnails (thumbs/thumbs_NAME): the declared
+     * picture's thumbnail is its rendition and leads over the grid's
+     * first. */
+    expect("gallery_thumbs_declared.html", PAGE_URL,
+           "https://news.example.org/gallery/swap-2018/thumbs/thumbs_55500009.jpg",
+           "https://news.example.org/uploads/gallery_featured/55500009.jpg");
+}
+
 static void test_blur_up_source(void **state)
 {
     (void)state;
@@ -1161,6 +1217,10 @@ int main(void)
         cmocka_unit_test(test_header_no_headline), cmocka_unit_test(test_card_links_self),
         cmocka_unit_test(test_blur_up_source), cmocka_unit_test(test_rendition_forms),
         cmocka_unit_test(test_hidden_declared),
+        cmocka_unit_test(test_declared_card),
+        cmocka_unit_test(test_declared_src_lazy),
+        cmocka_unit_test(test_repeated_button),
+        cmocka_unit_test(test_gallery_thumbs_declared),
         cmocka_unit_test(test_blur_up_background),
         cmocka_unit_test(test_header_site_name),
         cmocka_unit_test(test_sizes_slot_header),

@@ -223,7 +223,7 @@ const char *sb_image_declared_nonpicture(const char *url)
     static const char *const subs[] = {"logo", "icon", "sprite", "emoji", "avatar", "blank.",
                                        "blank_", "/blank", "placeholder", "spacer",
                                        "pixel.gif", "default-user", "no-image", "noimage",
-                                       "no_image", "no-img", NULL};
+                                       "no_image", "no-img", "/clear.gif", NULL};
     const char *why = first_match(bare, subs, "declared image is a logo, icon, avatar or blank");
     if (!why && file_name_1x1(low))
         why = "declared image is a logo, icon, avatar or blank";
@@ -664,6 +664,10 @@ char *sb_picture_key(const char *url)
      * a ten-digit hex hash of the crop). */
     if (strncmp(name, "csm_", 4) == 0)
         name += 4;
+    /* Gallery plugins keep the thumbnail of NAME in a "thumbs" folder as
+     * "thumbs_NAME": the same picture, smaller. */
+    if (strncmp(name, "thumbs_", 7) == 0 && name >= u + 8 && strncmp(name - 8, "/thumbs/", 8) == 0)
+        name += 7;
     size_t nl = strlen(name);
     if (nl > 11 && name[nl - 11] == '_') {
         bool hex = true;

@@ -978,6 +978,52 @@ static int lone_picture_link(const sb_story_ctx *c, int unit)
     return link;
 }
 
+/* A link whose only content is one image and no text: the image's
+ * parent <a>, or -1. */
+static int lone_image_link(const sb_story_ctx *c, int img)
+{
+    int a = c->info[img].parent;
+    if (a < 0 || sb_tag(c->doc->elems[a]) != GUMBO_TAG_A || c->info[a].text > 0 ||
+        c->info[a].n_img != 1)
+        return -1;
+    const char *href = sb_attr(c->doc->elems[a], "href");
+    return href && *href && *href != '#' && !sb_image_file_url(href) ? a : -1;
+}
+
+/* A button: the same picture (the same URL) is the only content of links
+ * to two different pages (a "watch the video" marker beside each
+ * exercise, a "download" arrow).  A story's picture is shown once, or
+ * linked to its own file or to one page; a marker repeated as the link to
+ * several pages is what a reader clicks, not what the story shows.  Links
+ * to image files (full-size views) do not count. */
+static bool repeated_button(const scan *s, int e, const char *url)
+{
+    const sb_story_ctx *c = s->c;
+    int link = lone_image_link(c, e);
+    if (link < 0)
+        return false;
+    const char *href = sb_attr(c->doc->elems[link], "href");
+    for (size_t i = 0; i < c->doc->n_elems; i++) {
+        if ((int)i == e || sb_tag(c->doc->elems[i]) != GUMBO_TAG_IMG)
+            continue;
+        int other = lone_image_link(c, (int)i);
+        if (other < 0 || strcmp(sb_attr(c->doc->elems[other], "href"), href) == 0)
+            continue;
+        const char *superseded = NULL;
+        int sw = 0;
+        char *u = image_url(c->doc->elems[i], &superseded, &sw);
+        const char *file = u ? strrchr(u, '/') : NULL;
+        /* Resolved only when its file name is the candidate's. */
+        char *abs = u && strstr(url, file ? file : u) ? sb_url_resolve(s->base, u) : NULL;
+        bool same = abs && strcmp(abs, url) == 0;
+        free(u);
+        free(abs);
+        if (same)
+            return true;
+    }
+    return false;
+}
+
 static bool in_promo_carousel(const scan *s, int e)
 {
     const sb_story_ctx *c = s->c;
@@ -1117,6 +1163,16 @@ static bool declared_rendition(const sb_meta *meta, const char *url)
     return false;
 }
 
+static const char *declared_picture(const sb_meta *meta);
+
+/* `url` is a rendition of the page's declared picture (declared_picture:
+ * the first declared image that is a picture). */
+static bool is_declared_picture(const sb_meta *meta, const char *url)
+{
+    const char *pic = declared_picture(meta);
+    return pic && url && sb_same_picture(url, pic);
+}
+
 /* The picture is labelled with the site's name (its alt or title equal to
  * og:site_name, ignoring case and outer blanks): the site's own header
  * picture or logo, shown on every page, not the story's.  A rendition of
@@ -1252,8 +1308,21 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
         return why;
     if (links_front_page(c, k->anchor))
         return "linked to a site's front page (site header or logo)";
-    if (teaser_card(s, k->anchor, k->url))
-        return "teaser card: the picture and a title beside it link to another page";
+    /* The page's declared picture in a card's shape (a section of the
+     * page whose heading and picture link to a fuller page) is the
+     * picture the publisher names for this page, not another story's
+     * teaser: a related card showing the same picture would only repeat
+     * it. */
+    if (teaser_card(s, k->anchor, k->url)) {
+        if (!is_declared_picture(s->meta, k->url))
+            return "teaser card: the picture and a title beside it link to another page";
+        if (c->explain)
+            fprintf(c->explain, "image e%d in a teaser card's shape, kept: the page's declared "
+                                "picture\n",
+                    k->anchor);
+    }
+    if (!is_background && box_elem == k->anchor && repeated_button(s, k->anchor, k->url))
+        return "a button: the same picture is the only content of links to different pages";
     if (!is_background && box_elem == k->anchor && in_promo_carousel(s, k->anchor))
         return "in a carousel of text-free picture links to other pages (promotions)";
     /* Without a known size, an image in a row of linked images is an
@@ -1491,6 +1560,26 @@ static void judge(scan *s, char *raw_url, const char *kind, const GumboNode *nod
     if (!k.url)
         k.url = sb_xstrdup(raw_url);
     free(raw_url);
+    /* A src that is a rendition of the declared picture is no
+     * placeholder (a spinner, a blank, a blur): the page names it as its
+     * picture, and the lazy attribute holds another copy (the agency's or
+     * a CDN's) or another picture.  The src is kept when it is not
+     * thumbnail-sized and the lazy URL is not the declared picture too. */
+    if (superseded && !declared_rendition(s->meta, k.url) &&
+        !url_says_small(superseded) && !sb_image_placeholder(superseded)) {
+        char *src = sb_url_resolve(s->base, superseded);
+        if (src && is_declared_picture(s->meta, src)) {
+            if (c->explain)
+                fprintf(c->explain, "image e%d kept src %s over the lazy attribute's %s: a "
+                                    "rendition of the declared picture is no placeholder\n",
+                        anchor, src, k.url);
+            free(k.url);
+            k.url = src;
+            superseded = NULL;
+        } else {
+            free(src);
+        }
+    }
     if (superseded && c->explain)
         fprintf(c->explain, "image e%d rejected %s (placeholder: src superseded by a lazy attribute)\n",
                 anchor, superseded);
