@@ -1106,6 +1106,17 @@ static void test_fullsize_attr(void **state)
            "https://news.example.org/2019/03/phone-battery-settings.jpg", NULL);
 }
 
+static void test_icon_row_caption(void **state)
+{
+    (void)state;
+    /* A press photo linked to its full size with its caption inside the
+     * link, in the same box as links holding only an image (the release's
+     * other photos, language flags): the captioned link is no icon, and
+     * its picture leads. */
+    expect("icon_row_caption.html", PAGE_URL, "https://news.example.org/files/rig-team-s.jpg",
+           NULL);
+}
+
 static void test_after_story_widget(void **state)
 {
     (void)state;
@@ -1170,6 +1181,7 @@ int main(void)
         cmocka_unit_test(test_fullsize_attr),
         cmocka_unit_test(test_after_story_widget),
         cmocka_unit_test(test_layout_lead_partners),
+        cmocka_unit_test(test_icon_row_caption),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

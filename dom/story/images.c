@@ -916,13 +916,36 @@ static sb_noise furniture_noise(const sb_story_ctx *c, int e, bool lead, bool se
 
 /* A row of ICON_ROW_MIN or more sibling links that each hold only an
  * image (language flags, share buttons): the image `e` is in one, as the
- * link's only element. */
+ * link's only element and without text beside it.  A link that also holds
+ * a caption (the picture's text, a line break, a credit) is a captioned
+ * picture linked to its full size, whatever icon links stand beside it
+ * (a press release's photo right under the headline, in the same box as
+ * the language flags). */
 #define ICON_ROW_MIN 3
+
+/* The link `a` holds one <img> and no other element; with `no_text`, no
+ * text either. */
+static bool icon_link(const GumboNode *a, bool no_text)
+{
+    const GumboVector *in = &a->v.element.children;
+    int images = 0, others = 0;
+    for (unsigned j = 0; j < in->length; j++) {
+        const GumboNode *k = in->data[j];
+        if (sb_tag(k) == GUMBO_TAG_IMG)
+            images++;
+        else if (sb_is_element(k))
+            others++;
+        else if (no_text && k->type == GUMBO_NODE_TEXT)
+            others++;
+    }
+    return images == 1 && others == 0;
+}
 
 static bool in_icon_row(const sb_story_ctx *c, int e)
 {
     int link = c->info[e].parent;
-    if (link < 0 || sb_tag(c->doc->elems[link]) != GUMBO_TAG_A)
+    if (link < 0 || sb_tag(c->doc->elems[link]) != GUMBO_TAG_A ||
+        !icon_link(c->doc->elems[link], true))
         return false;
     const GumboNode *row = c->doc->elems[link]->parent;
     if (!row || !sb_is_element(row))
@@ -931,18 +954,8 @@ static bool in_icon_row(const sb_story_ctx *c, int e)
     const GumboVector *kids = &row->v.element.children;
     for (unsigned i = 0; i < kids->length; i++) {
         const GumboNode *a = kids->data[i];
-        if (sb_tag(a) != GUMBO_TAG_A)
-            continue;
-        const GumboVector *in = &a->v.element.children;
-        int images = 0, others = 0;
-        for (unsigned j = 0; j < in->length; j++) {
-            const GumboNode *k = in->data[j];
-            if (sb_tag(k) == GUMBO_TAG_IMG)
-                images++;
-            else if (sb_is_element(k))
-                others++;
-        }
-        linked_images += images == 1 && others == 0;
+        if (sb_tag(a) == GUMBO_TAG_A)
+            linked_images += icon_link(a, false);
     }
     return linked_images >= ICON_ROW_MIN;
 }
