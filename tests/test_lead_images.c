@@ -1117,6 +1117,15 @@ static void test_icon_row_caption(void **state)
            NULL);
 }
 
+static void test_banner_holds_story(void **state)
+{
+    (void)state;
+    /* A site header landmark (role=banner) left unclosed holds the whole
+     * story: the picture under the headline leads, the logo stays out. */
+    expect("banner_holds_story.html", PAGE_URL,
+           "https://news.example.org/files/2022-04/accordion-player.jpg", NULL);
+}
+
 static void test_after_story_widget(void **state)
 {
     (void)state;
@@ -1182,6 +1191,7 @@ int main(void)
         cmocka_unit_test(test_after_story_widget),
         cmocka_unit_test(test_layout_lead_partners),
         cmocka_unit_test(test_icon_row_caption),
+        cmocka_unit_test(test_banner_holds_story),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -871,7 +871,8 @@ static int hidden_slider_of_first(const sb_story_ctx *c, int e)
  * headline and the story's first paragraphs ("banner-headline",
  * "article-top") holds the picture the reader sees first.  The same for an
  * ancestor that holds the headline: it is the story's header.  Hidden
- * boxes and furniture tags (nav, aside, footer) still count. */
+ * boxes and furniture tags (nav, aside, footer) still count, except a
+ * furniture landmark that holds the headline itself (below). */
 static sb_noise furniture_noise(const sb_story_ctx *c, int e, bool lead, bool seen_lead,
                                 bool own_picture, int headline_elem, int *marked)
 {
@@ -908,6 +909,14 @@ static sb_noise furniture_noise(const sb_story_ctx *c, int e, bool lead, bool se
             if (seen_lead ? !names_other_story(names) : !names_other_box(names))
                 continue;
         }
+        /* A landmark (role=banner, a furniture tag) that holds the story's
+         * headline wraps the story, not only the site's furniture: a site
+         * header left unclosed runs on over the whole page.  Its verdict
+         * says nothing of a picture in the lead position under that
+         * headline. */
+        if (a != e && own == SB_NOISE_TAG && (lead || seen_lead) && headline_elem >= 0 &&
+            sb_elem_within(c, headline_elem, a) && headline_elem < e)
+            continue;
         *marked = a;
         return own;
     }
