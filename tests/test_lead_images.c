@@ -1126,6 +1126,16 @@ static void test_banner_holds_story(void **state)
            "https://news.example.org/files/2022-04/accordion-player.jpg", NULL);
 }
 
+static void test_guessed_height_strip(void **state)
+{
+    (void)state;
+    /* A strip sized by its width only gets the render's default 2:1
+     * aspect, a photograph's box: taken as of unknown size, it no longer
+     * outweighs the captioned photograph under it (as dom sees it). */
+    expect("guessed_height_strip.html", PAGE_URL,
+           "https://news.example.org/media/2022/05/congress_session_floor.jpg", NULL);
+}
+
 static void test_after_story_widget(void **state)
 {
     (void)state;
@@ -1192,6 +1202,7 @@ int main(void)
         cmocka_unit_test(test_layout_lead_partners),
         cmocka_unit_test(test_icon_row_caption),
         cmocka_unit_test(test_banner_holds_story),
+        cmocka_unit_test(test_guessed_height_strip),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

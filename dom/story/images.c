@@ -1496,6 +1496,42 @@ static bool stated_slot_size(const sb_story_ctx *c, const GumboNode *n, sb_rect 
     return true;
 }
 
+/* A box the render scaled from its default.  The render fetches no image:
+ * an <img> without width and height attributes gets the replaced
+ * element's default box (RENDER_DEFAULT_W x RENDER_DEFAULT_H), and when
+ * the page's style states only its width ("width:100%"), the height
+ * follows the default's 2:1 aspect.  The width is the page's, the height
+ * a guess: a full-width bar of a few pixels (a campaign strip above the
+ * story) and a photograph get the same box, so the box says nothing of
+ * the picture's area.  Taken as of unknown size, as the DOM sees it:
+ * measured, a 100%-wide strip over the headline got the full area and the
+ * first screen's weight, and took the lead from the story's photograph
+ * that dom kept (and a story photograph, behind a blur-up copy of itself
+ * whose guessed box was larger, lost to that copy).  When the caller knows
+ * the picture's own size (a saved page's image), the render used it and
+ * the box stands. */
+static bool guessed_aspect_box(const sb_story_ctx *c, const candidate *k, const GumboNode *node,
+                               const char *kind, bool size_attrs)
+{
+    if (size_attrs || sb_tag(node) != GUMBO_TAG_IMG || strstr(kind, "background") ||
+        strncmp(k->url, "data:", 5) == 0 || k->box.w <= 0 || k->box.h <= 0)
+        return false;
+    /* A box no larger than an unknown size's keeps its measure: a stated
+     * small side (an icon's 14 px height) makes the picture small whatever
+     * the guessed one; a guess only never makes a picture larger than
+     * unknown. */
+    if ((double)k->box.w * k->box.h <= AREA_UNKNOWN)
+        return false;
+    long wide = (long)k->box.w * RENDER_DEFAULT_H, tall = (long)k->box.h * RENDER_DEFAULT_W;
+    if (labs(wide - tall) > RENDER_DEFAULT_W) /* a pixel's rounding of the height */
+        return false;
+    int w = 0, h = 0;
+    if (c->in->image_size && c->in->image_size(c->in->image_size_ctx, k->url, &w, &h) && w > 0 &&
+        h > 0)
+        return false;
+    return true;
+}
+
 /* Judges one candidate: rejects it with its reason, or scores it and keeps
  * the best.  Takes ownership of raw_url. */
 static void judge(scan *s, char *raw_url, const char *kind, const GumboNode *node, int anchor,
@@ -1527,6 +1563,14 @@ static void judge(scan *s, char *raw_url, const char *kind, const GumboNode *nod
          * (render/render.cpp), which says nothing of the picture. */
         bool default_box = k.box.w == RENDER_DEFAULT_W && k.box.h == RENDER_DEFAULT_H &&
                            !size_attrs && !strstr(kind, "background");
+        if (!default_box && guessed_aspect_box(c, &k, node, kind, size_attrs)) {
+            default_box = true;
+            if (c->explain)
+                fprintf(c->explain,
+                        "image e%d box %dx%d guessed: the page states its width only, the "
+                        "height is the render's default aspect (size taken as unknown)\n",
+                        anchor, k.box.w, k.box.h);
+        }
         if (k.box.w > 0 && k.box.h > 0 && !default_box) {
             k.width = k.box.w;
             k.height = k.box.h;
