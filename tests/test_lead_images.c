@@ -1162,6 +1162,36 @@ static void test_fullsize_attr(void **state)
            "https://news.example.org/2019/03/phone-battery-settings.jpg", NULL);
 }
 
+static void test_icon_row_caption(void **state)
+{
+    (void)state;
+    /* A press photo linked to its full size with its caption inside the
+     * link, in the same box as links holding only an image (the release's
+     * other photos, language flags): the captioned link is no icon, and
+     * its picture leads. */
+    expect("icon_row_caption.html", PAGE_URL, "https://news.example.org/files/rig-team-s.jpg",
+           NULL);
+}
+
+static void test_banner_holds_story(void **state)
+{
+    (void)state;
+    /* A site header landmark (role=banner) left unclosed holds the whole
+     * story: the picture under the headline leads, the logo stays out. */
+    expect("banner_holds_story.html", PAGE_URL,
+           "https://news.example.org/files/2022-04/accordion-player.jpg", NULL);
+}
+
+static void test_guessed_height_strip(void **state)
+{
+    (void)state;
+    /* A strip sized by its width only gets the render's default 2:1
+     * aspect, a photograph's box: taken as of unknown size, it no longer
+     * outweighs the captioned photograph under it (as dom sees it). */
+    expect("guessed_height_strip.html", PAGE_URL,
+           "https://news.example.org/media/2022/05/congress_session_floor.jpg", NULL);
+}
+
 static void test_after_story_widget(void **state)
 {
     (void)state;
@@ -1230,6 +1260,9 @@ int main(void)
         cmocka_unit_test(test_fullsize_attr),
         cmocka_unit_test(test_after_story_widget),
         cmocka_unit_test(test_layout_lead_partners),
+        cmocka_unit_test(test_icon_row_caption),
+        cmocka_unit_test(test_banner_holds_story),
+        cmocka_unit_test(test_guessed_height_strip),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

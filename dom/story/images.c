@@ -871,7 +871,8 @@ static int hidden_slider_of_first(const sb_story_ctx *c, int e)
  * headline and the story's first paragraphs ("banner-headline",
  * "article-top") holds the picture the reader sees first.  The same for an
  * ancestor that holds the headline: it is the story's header.  Hidden
- * boxes and furniture tags (nav, aside, footer) still count. */
+ * boxes and furniture tags (nav, aside, footer) still count, except a
+ * furniture landmark that holds the headline itself (below). */
 static sb_noise furniture_noise(const sb_story_ctx *c, int e, bool lead, bool seen_lead,
                                 bool own_picture, int headline_elem, int *marked)
 {
@@ -908,6 +909,14 @@ static sb_noise furniture_noise(const sb_story_ctx *c, int e, bool lead, bool se
             if (seen_lead ? !names_other_story(names) : !names_other_box(names))
                 continue;
         }
+        /* A landmark (role=banner, a furniture tag) that holds the story's
+         * headline wraps the story, not only the site's furniture: a site
+         * header left unclosed runs on over the whole page.  Its verdict
+         * says nothing of a picture in the lead position under that
+         * headline. */
+        if (a != e && own == SB_NOISE_TAG && (lead || seen_lead) && headline_elem >= 0 &&
+            sb_elem_within(c, headline_elem, a) && headline_elem < e)
+            continue;
         *marked = a;
         return own;
     }
@@ -916,13 +925,36 @@ static sb_noise furniture_noise(const sb_story_ctx *c, int e, bool lead, bool se
 
 /* A row of ICON_ROW_MIN or more sibling links that each hold only an
  * image (language flags, share buttons): the image `e` is in one, as the
- * link's only element. */
+ * link's only element and without text beside it.  A link that also holds
+ * a caption (the picture's text, a line break, a credit) is a captioned
+ * picture linked to its full size, whatever icon links stand beside it
+ * (a press release's photo right under the headline, in the same box as
+ * the language flags). */
 #define ICON_ROW_MIN 3
+
+/* The link `a` holds one <img> and no other element; with `no_text`, no
+ * text either. */
+static bool icon_link(const GumboNode *a, bool no_text)
+{
+    const GumboVector *in = &a->v.element.children;
+    int images = 0, others = 0;
+    for (unsigned j = 0; j < in->length; j++) {
+        const GumboNode *k = in->data[j];
+        if (sb_tag(k) == GUMBO_TAG_IMG)
+            images++;
+        else if (sb_is_element(k))
+            others++;
+        else if (no_text && k->type == GUMBO_NODE_TEXT)
+            others++;
+    }
+    return images == 1 && others == 0;
+}
 
 static bool in_icon_row(const sb_story_ctx *c, int e)
 {
     int link = c->info[e].parent;
-    if (link < 0 || sb_tag(c->doc->elems[link]) != GUMBO_TAG_A)
+    if (link < 0 || sb_tag(c->doc->elems[link]) != GUMBO_TAG_A ||
+        !icon_link(c->doc->elems[link], true))
         return false;
     const GumboNode *row = c->doc->elems[link]->parent;
     if (!row || !sb_is_element(row))
@@ -931,18 +963,8 @@ static bool in_icon_row(const sb_story_ctx *c, int e)
     const GumboVector *kids = &row->v.element.children;
     for (unsigned i = 0; i < kids->length; i++) {
         const GumboNode *a = kids->data[i];
-        if (sb_tag(a) != GUMBO_TAG_A)
-            continue;
-        const GumboVector *in = &a->v.element.children;
-        int images = 0, others = 0;
-        for (unsigned j = 0; j < in->length; j++) {
-            const GumboNode *k = in->data[j];
-            if (sb_tag(k) == GUMBO_TAG_IMG)
-                images++;
-            else if (sb_is_element(k))
-                others++;
-        }
-        linked_images += images == 1 && others == 0;
+        if (sb_tag(a) == GUMBO_TAG_A)
+            linked_images += icon_link(a, false);
     }
     return linked_images >= ICON_ROW_MIN;
 }
@@ -1543,6 +1565,42 @@ static bool stated_slot_size(const sb_story_ctx *c, const GumboNode *n, sb_rect 
     return true;
 }
 
+/* A box the render scaled from its default.  The render fetches no image:
+ * an <img> without width and height attributes gets the replaced
+ * element's default box (RENDER_DEFAULT_W x RENDER_DEFAULT_H), and when
+ * the page's style states only its width ("width:100%"), the height
+ * follows the default's 2:1 aspect.  The width is the page's, the height
+ * a guess: a full-width bar of a few pixels (a campaign strip above the
+ * story) and a photograph get the same box, so the box says nothing of
+ * the picture's area.  Taken as of unknown size, as the DOM sees it:
+ * measured, a 100%-wide strip over the headline got the full area and the
+ * first screen's weight, and took the lead from the story's photograph
+ * that dom kept (and a story photograph, behind a blur-up copy of itself
+ * whose guessed box was larger, lost to that copy).  When the caller knows
+ * the picture's own size (a saved page's image), the render used it and
+ * the box stands. */
+static bool guessed_aspect_box(const sb_story_ctx *c, const candidate *k, const GumboNode *node,
+                               const char *kind, bool size_attrs)
+{
+    if (size_attrs || sb_tag(node) != GUMBO_TAG_IMG || strstr(kind, "background") ||
+        strncmp(k->url, "data:", 5) == 0 || k->box.w <= 0 || k->box.h <= 0)
+        return false;
+    /* A box no larger than an unknown size's keeps its measure: a stated
+     * small side (an icon's 14 px height) makes the picture small whatever
+     * the guessed one; a guess only never makes a picture larger than
+     * unknown. */
+    if ((double)k->box.w * k->box.h <= AREA_UNKNOWN)
+        return false;
+    long wide = (long)k->box.w * RENDER_DEFAULT_H, tall = (long)k->box.h * RENDER_DEFAULT_W;
+    if (labs(wide - tall) > RENDER_DEFAULT_W) /* a pixel's rounding of the height */
+        return false;
+    int w = 0, h = 0;
+    if (c->in->image_size && c->in->image_size(c->in->image_size_ctx, k->url, &w, &h) && w > 0 &&
+        h > 0)
+        return false;
+    return true;
+}
+
 /* Judges one candidate: rejects it with its reason, or scores it and keeps
  * the best.  Takes ownership of raw_url. */
 static void judge(scan *s, char *raw_url, const char *kind, const GumboNode *node, int anchor,
@@ -1594,6 +1652,14 @@ static void judge(scan *s, char *raw_url, const char *kind, const GumboNode *nod
          * (render/render.cpp), which says nothing of the picture. */
         bool default_box = k.box.w == RENDER_DEFAULT_W && k.box.h == RENDER_DEFAULT_H &&
                            !size_attrs && !strstr(kind, "background");
+        if (!default_box && guessed_aspect_box(c, &k, node, kind, size_attrs)) {
+            default_box = true;
+            if (c->explain)
+                fprintf(c->explain,
+                        "image e%d box %dx%d guessed: the page states its width only, the "
+                        "height is the render's default aspect (size taken as unknown)\n",
+                        anchor, k.box.w, k.box.h);
+        }
         if (k.box.w > 0 && k.box.h > 0 && !default_box) {
             k.width = k.box.w;
             k.height = k.box.h;
