@@ -473,6 +473,10 @@ static void test_url_rules(void **state)
     assert_non_null(sb_image_ad_url("https://ads.example.net/www/images/ck.php?bannerid=7"));
     assert_null(sb_image_ad_url("https://cdn.example.org/img.php?headid=3"));
     assert_non_null(sb_image_furniture_url("/wp-includes/images/smilies/wink.gif"));
+    /* A theme's design file; an upload named like a theme is not one. */
+    assert_non_null(sb_image_furniture_url(
+        "https://example.org/wp-content/themes/news/images/right-col-border.png"));
+    assert_null(sb_image_furniture_url("https://example.org/uploads/2020/08/themes-of-the-year.jpg"));
     /* An image CDN named "...pixel" is no tracking pixel; a proxy's own
      * path ("almatalent.fi" inside it) is not the picture's file name. */
     assert_null(sb_image_ad_url("https://cdn.shortpixel.ai/client/w_760/https://ex.org/storm.jpg"));
@@ -1192,6 +1196,15 @@ static void test_guessed_height_strip(void **state)
            "https://news.example.org/media/2022/05/congress_session_floor.jpg", NULL);
 }
 
+static void test_theme_header(void **state)
+{
+    (void)state;
+    /* The theme's header picture above every post, a file in the theme's
+     * folder, is the site's design: the post's own picture leads. */
+    expect("theme_header.html", PAGE_URL,
+           "https://news.example.org/files/2016/01/new-year-lanterns.jpg?w=820", NULL);
+}
+
 static void test_after_story_widget(void **state)
 {
     (void)state;
@@ -1263,6 +1276,7 @@ int main(void)
         cmocka_unit_test(test_icon_row_caption),
         cmocka_unit_test(test_banner_holds_story),
         cmocka_unit_test(test_guessed_height_strip),
+        cmocka_unit_test(test_theme_header),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -164,7 +164,16 @@ const char *sb_image_furniture_url(const char *url)
                                        "/pidgets/", "/share/", "social", "/author",
                                        "talent", "/staff/", "byline", "smilies", "smiley",
                                        "emoticon", "/plugins/", NULL};
-    return first_match(path, subs, "logo, icon, sprite, share button or author photo by its file name");
+    const char *why = first_match(path, subs,
+                                  "logo, icon, sprite, share button or author photo by its file name");
+    /* A file in a theme's folder ("/wp-content/themes/NAME/images/...",
+     * "/themes/custom/NAME/img/...") is part of the site's design: its
+     * header banner, borders, backgrounds, buttons, default sharing
+     * picture.  A story's pictures are uploads, not theme files (measured:
+     * every pick of both corpora under /themes/ was such a file). */
+    if (!why && strstr(path, "/themes/"))
+        why = "a theme's design file (its path is under /themes/)";
+    return why;
 }
 
 /* A site's default sharing card: a file name (the last path segment,

@@ -23,7 +23,8 @@ const char *sb_image_ad_url(const char *url);
  * the page declares as its own (an advertorial's header). */
 const char *sb_image_ad_file(const char *url);
 
-/* A logo, icon, sprite, badge, emoji or avatar by its file or path name. */
+/* A logo, icon, sprite, badge, emoji or avatar by its file or path name;
+ * a file in a theme's folder (the site's design). */
 const char *sb_image_furniture_url(const char *url);
 
 /* A declared image (og:image, twitter:image, JSON-LD) that is no story
