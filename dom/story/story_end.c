@@ -8,10 +8,12 @@
 #include <ctype.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "dom/base/geom.h"
+#include "dom/base/strbuf.h"
 #include "dom/story/story_parts.h"
 
 /* After the story's last paragraph: notices and the author's bio box.  A
@@ -92,26 +94,32 @@ static void trim_end_notices(const sb_story_ctx *c, bool *keep, const char *auth
  * story's very last lines (nothing of their own under them) go too. */
 #define TAIL_MAX_SHARE 4
 
-/* The parent element of the kept paragraphs with the most kept bytes. */
+/* The parent element of the kept paragraphs with the most kept bytes; of
+ * parents with equal bytes, the one whose first kept paragraph comes
+ * first.  One pass sums each parent's bytes, a second picks: a table of
+ * 80,000 one-word cells (20,000 rows as parents) took 20 s when each
+ * parent's bytes were summed over the paragraphs after its first. */
 static int body_container(const sb_story_ctx *c, const bool *keep)
 {
+    size_t n = c->doc->n_elems;
+    if (!n)
+        return -1;
+    size_t *bytes = sb_xcalloc(n, sizeof *bytes);
+    for (size_t i = 0; i < c->n_paras; i++) {
+        int parent = keep[i] ? c->info[c->paras[i].elem].parent : -1;
+        if (parent >= 0 && (size_t)parent < n)
+            bytes[parent] += c->paras[i].len;
+    }
     int best = -1;
     size_t best_bytes = 0;
     for (size_t i = 0; i < c->n_paras; i++) {
-        if (!keep[i])
-            continue;
-        int parent = c->info[c->paras[i].elem].parent;
-        if (parent < 0 || parent == best)
-            continue;
-        size_t bytes = 0;
-        for (size_t j = i; j < c->n_paras; j++)
-            if (keep[j] && c->info[c->paras[j].elem].parent == parent)
-                bytes += c->paras[j].len;
-        if (bytes > best_bytes) {
-            best_bytes = bytes;
+        int parent = keep[i] ? c->info[c->paras[i].elem].parent : -1;
+        if (parent >= 0 && (size_t)parent < n && bytes[parent] > best_bytes) {
+            best_bytes = bytes[parent];
             best = parent;
         }
     }
+    free(bytes);
     return best;
 }
 
