@@ -15,10 +15,12 @@
  * first 60 readability pages against glibc's 10,400; a fault costs some
  * 14 us on this virtual machine).  Held for 100 ms: 12,500 faults.
  * Longer delays fault less (150 ms and more: 10,000) but keep freed memory
- * while a large page is still being rendered, which raised bench_render's
- * peak RSS on a 1 MB page of 8,000 paragraphs from 61.4 MB (glibc 62.8) to
- * 64.2 MB, over issue 11's 64 MB.  The delay is wall-clock time, so the
- * balance moves with the machine's speed.  MIMALLOC_DECOMMIT_DELAY in the
+ * while a large page is still being rendered: bench_render's peak RSS on
+ * the heaviest corpus page (1 MB) was 64.1-64.2 MB at 150 ms and more
+ * (glibc 62.8), 61.5 MB at 100 ms on a loaded machine, and 64.2 MB again
+ * at 100 ms on a quieter one.  The delay is wall-clock time, so the
+ * balance moves with the machine's speed; mimalloc keeps about 3 MB more
+ * than glibc on that page whatever the delay from 25 ms to 1 s.  MIMALLOC_DECOMMIT_DELAY in the
  * environment still overrides it. */
 #ifdef SB_MIMALLOC
 #include <mimalloc.h>
