@@ -55,6 +55,7 @@
 #include <type_traits>
 #include <typeinfo>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -572,7 +573,25 @@ struct style_memo {
     int next_share_id = 1;
     const litehtml::element *share_parent = nullptr;
     int share_parent_id = 0;
+    int share_parent_inh = 0; // its inherit class (0: unknown)
     std::unordered_map<uint64_t, litehtml::element *> share_first;
+    // Inherit classes (memo_element::inherit_class): what an element hands
+    // its children, by a hash of its parent's inherit class, its font size
+    // and the declarations children can read; the first element of each,
+    // to confirm a later one against.
+    struct inherit_entry {
+        const litehtml::html_tag *first;
+        int parent_inh, font_size, id;
+    };
+    int next_inh_id = 1;
+    std::unordered_map<uint64_t, inherit_entry> inh_first;
+    // litehtml's ::before and ::after elements (memo_element::style_pseudo):
+    // the first styled of each key, and the parent class its key used.
+    struct pseudo_entry {
+        litehtml::html_tag *first;
+        int key_parent;
+    };
+    std::unordered_map<uint64_t, pseudo_entry> pseudo_first;
     litehtml::document *doc = nullptr; // its tabular elements (parse_styles)
     // A rule's declarations as litehtml's parse leaves them in an empty
     // map (memo_element::add_style), by the address of the rule's text;
@@ -769,6 +788,52 @@ struct own_table {
     }
 };
 
+// Every member html_tag::parse_styles (with init_font and parse_background)
+// writes, copied from an element it gave the same values (the computed
+// styles shared: memo_element::parse_styles, and style_pseudo for
+// litehtml's own ::before and ::after elements).  The members are
+// protected; pointers to them are formed through this derived class.
+struct computed_access : litehtml::html_tag {
+    static void copy(litehtml::html_tag &to, const litehtml::html_tag &from)
+    {
+#define SB_COPY(m) to.*(&computed_access::m) = from.*(&computed_access::m)
+        SB_COPY(m_el_position);
+        SB_COPY(m_text_align);
+        SB_COPY(m_overflow);
+        SB_COPY(m_white_space);
+        SB_COPY(m_display);
+        SB_COPY(m_visibility);
+        SB_COPY(m_box_sizing);
+        SB_COPY(m_z_index);
+        SB_COPY(m_vertical_align);
+        SB_COPY(m_float);
+        SB_COPY(m_clear);
+        SB_COPY(m_css_text_indent);
+        SB_COPY(m_css_width);
+        SB_COPY(m_css_height);
+        SB_COPY(m_css_min_width);
+        SB_COPY(m_css_min_height);
+        SB_COPY(m_css_max_width);
+        SB_COPY(m_css_max_height);
+        SB_COPY(m_css_offsets);
+        SB_COPY(m_css_margins);
+        SB_COPY(m_css_padding);
+        SB_COPY(m_css_borders);
+        SB_COPY(m_margins);
+        SB_COPY(m_padding);
+        SB_COPY(m_borders);
+        SB_COPY(m_line_height);
+        SB_COPY(m_lh_predefined);
+        SB_COPY(m_list_style_type);
+        SB_COPY(m_list_style_position);
+        SB_COPY(m_bg);
+        SB_COPY(m_font);
+        SB_COPY(m_font_size);
+        SB_COPY(m_font_metrics);
+#undef SB_COPY
+    }
+};
+
 // Our class for every litehtml element class derived from html_tag (the
 // ones that have declarations of their own).
 template <class Base> class memo_element : public Base {
@@ -928,7 +993,14 @@ public:
     // story, the links of a menu are such elements.  A style="" attribute
     // is added to the declarations during the parse, so an element with
     // one keys on its text too, and the first one keeps its declarations
-    // from before it (before_style_).  Left out: classes whose
+    // from before it (before_style_).  A parent's style class is finer
+    // than what its children read of it: their parse reads its answers to
+    // inherited lookups and its font size, and its own declarations only
+    // through a value "inherit".  So an element with no such value keys on
+    // its parent's inherit class instead (inherit_class: equal for parents
+    // whose declarations differ only in their box, position or
+    // background), and cards boxed differently share their paragraphs.
+    // Left out: classes whose
     // parse_styles does more (el_image, el_table;
     // see shareable), and tabular elements (tables, inline tables and their
     // parts), which the parse also files in the document for
@@ -955,7 +1027,12 @@ public:
         int parent_id = parent && parent.get() == memo_->share_parent ? memo_->share_parent_id : 0;
         bool keyed = parent_id && shareable();
         const litehtml::tchar_t *style = keyed ? this->get_attr("style") : nullptr;
-        uint64_t key = keyed ? share_key(parent_id, style) : 0;
+        // keyed on the parent's inherit class when no own value is
+        // "inherit" (which reads the parent's own declarations), else on
+        // its style class
+        int parent_inh = parent_id ? memo_->share_parent_inh : 0;
+        key_parent_ = parent_inh && !reads_parent_own(style) ? -parent_inh : parent_id;
+        uint64_t key = keyed ? share_key(key_parent_, style) : 0;
         if (keyed) {
             auto it = memo_->share_first.find(key);
             // the element read through a plain pointer: typeid of an
@@ -965,12 +1042,14 @@ public:
                 it != memo_->share_first.end() ? it->second : nullptr;
             if (first_el && typeid(*first_el) == typeid(*this)) {
                 const memo_element &first = static_cast<const memo_element &>(*first_el);
-                if (first.share_id_ && same_declarations(first, style)) {
+                if (first.share_id_ && first.key_parent_ == key_parent_ &&
+                    same_declarations(first, style)) {
                     // what litehtml's parse would add first
                     if (style)
                         this->m_style.add(style, nullptr, this);
                     copy_computed(first);
                     share_id_ = first.share_id_;
+                    inh_id_ = first.inh_id_;
                     memo_->shared++;
                     style_children();
                     return;
@@ -980,8 +1059,10 @@ public:
         share_id_ = memo_->next_share_id++;
         const litehtml::element *outer = memo_->share_parent;
         int outer_id = memo_->share_parent_id;
+        int outer_inh = memo_->share_parent_inh;
         memo_->share_parent = this;
         memo_->share_parent_id = share_id_;
+        memo_->share_parent_inh = 0; // not known until the parse is done
         // litehtml files a tabular element (tables, inline tables, their
         // parts) before it styles the children: such an element is at
         // this index afterwards, and is not copied
@@ -999,12 +1080,14 @@ public:
             kids.swap(this->m_children);
             Base::parse_styles(false);
             kids.swap(this->m_children);
+            inh_id_ = inherit_class(parent_inh);
             style_children();
         } else {
             Base::parse_styles(false);
         }
         memo_->share_parent = outer;
         memo_->share_parent_id = outer_id;
+        memo_->share_parent_inh = outer_inh;
         bool filed =
             !tabular || (tabular->size() > n_tabular && (*tabular)[n_tabular].get() == this);
         if (!keyed || filed || !memo_->share_first.emplace(key, this).second)
@@ -1036,6 +1119,10 @@ private:
     };
     style_memo *memo_;
     int share_id_ = 0; // style class (parse_styles); 0: not styled yet
+    int inh_id_ = 0;   // inherit class (inherit_class); 0: unknown
+    // The parent class its key used: the parent's style class, or minus
+    // its inherit class.
+    int key_parent_ = 0;
     // Its own declarations before style="" was added, while it is the
     // first of its key and has a style attribute.
     std::unique_ptr<litehtml::props_map> before_style_;
@@ -1046,6 +1133,98 @@ private:
     {
         return !std::is_base_of<litehtml::el_image, Base>::value &&
                !std::is_base_of<litehtml::el_table, Base>::value;
+    }
+
+    // Whether the parse would read the parent's own declarations: a value
+    // "inherit" (a non-inherited property set to it asks the parent's own
+    // value), in the declarations or in style="" (looked for as text).
+    bool reads_parent_own(const litehtml::tchar_t *style) const
+    {
+        for (const auto &kv : props_of(this->m_style))
+            if (is_inherit(kv.second.m_value.c_str()))
+                return true;
+        return style && strcasestr(style, "inherit");
+    }
+
+    // Properties litehtml's parse (html_tag::parse_styles, init_font,
+    // parse_background, el_text's, el_image's and el_table's) reads of an
+    // element only as its own, never through a child's inherited lookup:
+    // the box, position and background.  A child reads one of them from
+    // its parent only when its own value is "inherit" (reads_parent_own).
+    static bool own_only(const litehtml::tstring &name)
+    {
+        static const std::unordered_set<litehtml::tstring> names = {
+            "position", "overflow", "display", "box-sizing", "z-index", "float", "clear",
+            "width", "height", "min-width", "min-height", "max-width", "max-height",
+            "left", "right", "top", "bottom",
+            "margin-left", "margin-right", "margin-top", "margin-bottom",
+            "padding-left", "padding-right", "padding-top", "padding-bottom",
+            "border-left-width", "border-right-width", "border-top-width",
+            "border-bottom-width", "border-left-style", "border-right-style",
+            "border-top-style", "border-bottom-style", "border-left-color",
+            "border-right-color", "border-top-color", "border-bottom-color",
+            "border-top-left-radius-x", "border-top-left-radius-y",
+            "border-top-right-radius-x", "border-top-right-radius-y",
+            "border-bottom-right-radius-x", "border-bottom-right-radius-y",
+            "border-bottom-left-radius-x", "border-bottom-left-radius-y",
+            "background-color", "background-position", "background-image",
+            "background-image-baseurl", "background-attachment", "background-repeat",
+            "background-clip", "background-origin", "background-size"};
+        return names.count(name) != 0;
+    }
+
+    // This element's inherit class, once its own style is computed: what
+    // its children can read of it (its answers to inherited lookups, its
+    // font size) is the same for two elements whose parents are of one
+    // inherit class and whose declarations are equal but for own_only
+    // properties, with equal font sizes.  A class of its own when the
+    // parent's is unknown.
+    int inherit_class(int parent_inh) const
+    {
+        if (!parent_inh)
+            return memo_->next_inh_id++;
+        uint64_t h = 14695981039346656037ull;
+        auto mix = [&h](const void *p, size_t n) {
+            const unsigned char *b = static_cast<const unsigned char *>(p);
+            for (size_t i = 0; i < n; i++)
+                h = (h ^ b[i]) * 1099511628211ull;
+        };
+        int font_size = this->m_font_size;
+        mix(&parent_inh, sizeof parent_inh);
+        mix(&font_size, sizeof font_size);
+        const litehtml::props_map &mine = props_of(this->m_style);
+        for (const auto &kv : mine) {
+            if (own_only(kv.first))
+                continue;
+            mix(kv.first.data(), kv.first.size() + 1);
+            mix(kv.second.m_value.data(), kv.second.m_value.size() + 1);
+            mix(&kv.second.m_important, sizeof kv.second.m_important);
+        }
+        auto it = memo_->inh_first.find(h);
+        if (it == memo_->inh_first.end()) {
+            int id = memo_->next_inh_id++;
+            memo_->inh_first.emplace(h, style_memo::inherit_entry{this, parent_inh, font_size, id});
+            return id;
+        }
+        const style_memo::inherit_entry &e = it->second;
+        if (e.parent_inh != parent_inh || e.font_size != font_size)
+            return memo_->next_inh_id++;
+        const litehtml::props_map &theirs = props_of(e.first->*member_of(tag_style{}));
+        auto i = mine.begin(), j = theirs.begin();
+        for (;;) {
+            while (i != mine.end() && own_only(i->first))
+                ++i;
+            while (j != theirs.end() && own_only(j->first))
+                ++j;
+            if (i == mine.end() || j == theirs.end())
+                break;
+            if (i->first != j->first || i->second.m_value != j->second.m_value ||
+                i->second.m_important != j->second.m_important)
+                return memo_->next_inh_id++;
+            ++i;
+            ++j;
+        }
+        return i == mine.end() && j == theirs.end() ? e.id : memo_->next_inh_id++;
     }
 
     // A hash of the parent's style class, this class and the element's own
@@ -1094,42 +1273,7 @@ private:
 
     // Every member html_tag::parse_styles (with init_font and
     // parse_background) writes, from an element it gave the same values.
-    void copy_computed(const memo_element &s)
-    {
-        this->m_el_position = s.m_el_position;
-        this->m_text_align = s.m_text_align;
-        this->m_overflow = s.m_overflow;
-        this->m_white_space = s.m_white_space;
-        this->m_display = s.m_display;
-        this->m_visibility = s.m_visibility;
-        this->m_box_sizing = s.m_box_sizing;
-        this->m_z_index = s.m_z_index;
-        this->m_vertical_align = s.m_vertical_align;
-        this->m_float = s.m_float;
-        this->m_clear = s.m_clear;
-        this->m_css_text_indent = s.m_css_text_indent;
-        this->m_css_width = s.m_css_width;
-        this->m_css_height = s.m_css_height;
-        this->m_css_min_width = s.m_css_min_width;
-        this->m_css_min_height = s.m_css_min_height;
-        this->m_css_max_width = s.m_css_max_width;
-        this->m_css_max_height = s.m_css_max_height;
-        this->m_css_offsets = s.m_css_offsets;
-        this->m_css_margins = s.m_css_margins;
-        this->m_css_padding = s.m_css_padding;
-        this->m_css_borders = s.m_css_borders;
-        this->m_margins = s.m_margins;
-        this->m_padding = s.m_padding;
-        this->m_borders = s.m_borders;
-        this->m_line_height = s.m_line_height;
-        this->m_lh_predefined = s.m_lh_predefined;
-        this->m_list_style_type = s.m_list_style_type;
-        this->m_list_style_position = s.m_list_style_position;
-        this->m_bg = s.m_bg;
-        this->m_font = s.m_font;
-        this->m_font_size = s.m_font_size;
-        this->m_font_metrics = s.m_font_metrics;
-    }
+    void copy_computed(const memo_element &s) { computed_access::copy(*this, s); }
 
     // What html_tag::parse_styles ends with: the children, each styled
     // with this element as the parent whose class they key on.
@@ -1137,8 +1281,10 @@ private:
     {
         const litehtml::element *outer = memo_->share_parent;
         int outer_id = memo_->share_parent_id;
+        int outer_inh = memo_->share_parent_inh;
         memo_->share_parent = this;
         memo_->share_parent_id = share_id_;
+        memo_->share_parent_inh = inh_id_;
         words w;
         for (auto &el : this->m_children) {
             const std::type_info &type = typeid(*el);
@@ -1146,11 +1292,71 @@ private:
                 style_word(static_cast<litehtml::el_text &>(*el), false, w);
             else if (type == typeid(litehtml::el_space))
                 style_word(static_cast<litehtml::el_text &>(*el), true, w);
+            else if (type == typeid(litehtml::el_before) || type == typeid(litehtml::el_after))
+                style_pseudo(static_cast<litehtml::html_tag &>(*el));
             else
                 el->parse_styles();
         }
         memo_->share_parent = outer;
         memo_->share_parent_id = outer_id;
+        memo_->share_parent_inh = outer_inh;
+    }
+
+    // A ::before or ::after element of this one (litehtml's el_before and
+    // el_after, made while the sheet was applied), styled like our own
+    // elements: its parse (html_tag::parse_styles, not overridden) reads
+    // its own declarations, which a pseudo-element holds only from rules
+    // (no attributes), and this element's answers and font size.  So one
+    // of the same class with equal declarations under a parent of the
+    // same inherit class (the same style class when a value is "inherit")
+    // copies the first one's computed style; its children (the content's
+    // words) are styled by their own parse as litehtml would.  One filed
+    // as tabular (display: table...) is not copied, as in parse_styles.
+    void style_pseudo(litehtml::html_tag &p)
+    {
+        const litehtml::props_map &decls = props_of(p.*member_of(tag_style{}));
+        bool reads_own = false;
+        for (const auto &kv : decls)
+            if (is_inherit(kv.second.m_value.c_str()))
+                reads_own = true;
+        int key_parent = inh_id_ && !reads_own ? -inh_id_ : share_id_;
+        uint64_t h = 14695981039346656037ull;
+        auto mix = [&h](const void *b, size_t n) {
+            for (size_t i = 0; i < n; i++)
+                h = (h ^ static_cast<const unsigned char *>(b)[i]) * 1099511628211ull;
+        };
+        size_t type = typeid(p).hash_code();
+        mix(&key_parent, sizeof key_parent);
+        mix(&type, sizeof type);
+        for (const auto &kv : decls) {
+            mix(kv.first.data(), kv.first.size() + 1);
+            mix(kv.second.m_value.data(), kv.second.m_value.size() + 1);
+            mix(&kv.second.m_important, sizeof kv.second.m_important);
+        }
+        auto it = memo_->pseudo_first.find(h);
+        if (it != memo_->pseudo_first.end() && it->second.key_parent == key_parent) {
+            litehtml::html_tag &first = *it->second.first;
+            const litehtml::props_map &theirs = props_of(first.*member_of(tag_style{}));
+            bool same = typeid(first) == typeid(p) && theirs.size() == decls.size();
+            for (auto i = decls.begin(), j = theirs.begin(); same && i != decls.end(); ++i, ++j)
+                same = i->first == j->first && i->second.m_value == j->second.m_value &&
+                       i->second.m_important == j->second.m_important;
+            if (same) {
+                computed_access::copy(p, first);
+                memo_->shared++;
+                for (int i = 0; i < (int)p.get_children_count(); i++)
+                    p.get_child(i)->parse_styles();
+                return;
+            }
+        }
+        litehtml::elements_vector *tabular =
+            memo_->doc ? &(memo_->doc->*member_of(doc_tabular{})) : nullptr;
+        size_t n_tabular = tabular ? tabular->size() : 0;
+        p.parse_styles();
+        bool filed =
+            !tabular || (tabular->size() > n_tabular && (*tabular)[n_tabular].get() == &p);
+        if (!filed)
+            memo_->pseudo_first.emplace(h, style_memo::pseudo_entry{&p, key_parent});
     }
 
     // What el_text::parse_styles reads of its parent, asked once for all
