@@ -276,6 +276,12 @@ struct tag_style {
     friend type member_of(tag_style);
 };
 template struct private_member<tag_style, &litehtml::html_tag::m_style>;
+// A picture's address (memo_element::image_loaded).
+struct image_src {
+    using type = litehtml::tstring litehtml::el_image::*;
+    friend type member_of(image_src);
+};
+template struct private_member<image_src, &litehtml::el_image::m_src>;
 struct tag_attrs {
     using type = litehtml::string_map litehtml::html_tag::*;
     friend type member_of(tag_attrs);
@@ -1000,9 +1006,8 @@ public:
     // its parent's inherit class instead (inherit_class: equal for parents
     // whose declarations differ only in their box, position or
     // background), and cards boxed differently share their paragraphs.
-    // Left out: classes whose
-    // parse_styles does more (el_image, el_table;
-    // see shareable), and tabular elements (tables, inline tables and their
+    // Left out: el_table, whose
+    // parse_styles does more (see shareable), and tabular elements (tables, inline tables and their
     // parts), which the parse also files in the document for
     // fix_tables_layout.  The children of a copied element are styled one
     // by one as before; sb_render_check_style_sharing compares whole
@@ -1048,6 +1053,7 @@ public:
                     if (style)
                         this->m_style.add(style, nullptr, this);
                     copy_computed(first);
+                    image_loaded();
                     share_id_ = first.share_id_;
                     inh_id_ = first.inh_id_;
                     memo_->shared++;
@@ -1127,12 +1133,27 @@ private:
     // first of its key and has a style attribute.
     std::unique_ptr<litehtml::props_map> before_style_;
 
-    // Classes whose parse_styles is html_tag's (el_image and el_table add
-    // their own steps).
+    // Classes whose parse_styles is html_tag's, or el_image's, which adds
+    // only a call of the container's load_image (image_loaded); el_table
+    // adds its own steps.
     static constexpr bool shareable()
     {
-        return !std::is_base_of<litehtml::el_image, Base>::value &&
-               !std::is_base_of<litehtml::el_table, Base>::value;
+        return !std::is_base_of<litehtml::el_table, Base>::value;
+    }
+
+    // What el_image::parse_styles does after html_tag's: ask the container
+    // to load the picture, to be redrawn when ready if its width and
+    // height are both given.  (Our container's load_image does nothing;
+    // a copied image makes the same call all the same.)
+    void image_loaded()
+    {
+        if constexpr (std::is_base_of<litehtml::el_image, Base>::value) {
+            const litehtml::tstring &src = (*this).*member_of(image_src{});
+            if (!src.empty())
+                this->get_document()->container()->load_image(
+                    src.c_str(), nullptr,
+                    !this->m_css_height.is_predefined() && !this->m_css_width.is_predefined());
+        }
     }
 
     // Whether the parse would read the parent's own declarations: a value
