@@ -19,10 +19,10 @@
  * 28,600 at 1 s).  Held for 1 s, memory a page frees is there for the
  * next page, and the peak RSS on the heaviest page is the same as at
  * 100 ms (bench_render 64.2-64.3 MB on the 1 MB page of 8,000 paragraphs,
- * 30-31.5 MB on the 1.6 MB pages; extract 70.8-71.0 MB), since mimalloc
+ * 30-31.5 MB on the 1.6 MB pages; extract 69.1-69.3 MB), since mimalloc
  * reuses what a page frees within it.  A batch on two threads holds a few
- * MB more at its peak (readability, --jobs 2: 132-136 MB against
- * 124-130 MB).  Giving the memory back between pages instead (mi_collect
+ * MB more at its peak (readability, --jobs 2: 129-133 MB against
+ * 121-127 MB).  Giving the memory back between pages instead (mi_collect
  * after a large page) does nothing in mimalloc 2.0.9: a thread's free
  * spans in segments that still hold a live block stay committed (64 MB
  * before and after).  MIMALLOC_DECOMMIT_DELAY in the environment still
