@@ -1,14 +1,16 @@
 // ua_sheet.cpp: the user-agent sheet's preparations kept per thread
 // (ua_sheet.h).  Preparing the whole sheet cost about 300,000 instructions
-// per page, more than the rest of a near-empty page's render
-// (docs/render_cost.md, eleventh round).  Pages differ in which of the
+// per page, a third of a near-empty page's extraction (docs/render_cost.md,
+// eleventh round).  Pages differ in which of the
 // sheet's tags they use, so whole preparations rarely repeat; each rule's
 // does (its selectors ask about a few tags), so the sheet is kept rule by
 // rule: a page's sheet is each rule's kept preparation whose questions the
 // page answers alike, and a rule is prepared again only when none does.
-// Each rule alone gives what it gives inside the sheet: the sheet has no
-// @-rules, and no rule places grid items (the one state prepare_sheet
-// carries across rules).
+// Each rule alone gives what it gives inside the sheet: prepare_sheet
+// carries no state from one top-level rule or group to the next but the
+// grid items a sheet places, and no rule of this sheet places any
+// (test_ua_sheet_kept compares the kept sheet with the whole sheet's
+// preparation on every sample page).
 extern "C" {
 #include "render/ua_sheet.h"
 
@@ -48,13 +50,14 @@ struct ua_memo {
 
 thread_local ua_memo memo;
 
-// The sheet's rules: from one rule's end to the next '}' outside quotes
-// (the sheet has no nested blocks).
+// The sheet's top-level rules and groups: from one's end to the '}' that
+// closes the next, outside quotes.
 void split_rules(std::vector<ua_rule> &rules)
 {
     const char *s = sb_render_ua_css;
     size_t n = std::strlen(s), b = 0;
     char quote = 0;
+    int depth = 0;
     for (size_t i = 0; i < n; i++) {
         if (quote) {
             if (s[i] == '\\' && i + 1 < n)
@@ -63,7 +66,9 @@ void split_rules(std::vector<ua_rule> &rules)
                 quote = 0;
         } else if (s[i] == '"' || s[i] == '\'') {
             quote = s[i];
-        } else if (s[i] == '}') {
+        } else if (s[i] == '{') {
+            depth++;
+        } else if (s[i] == '}' && depth > 0 && --depth == 0) {
             rules.push_back(ua_rule{s + b, i + 1 - b, {}, 0});
             b = i + 1;
         }
