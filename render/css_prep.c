@@ -33,7 +33,7 @@ static uint64_t hash_key(char kind, const char *s, size_t n)
     return h;
 }
 
-static int names_has(const sb_css_names *ns, char kind, const char *s, size_t n)
+static int names_lookup(const sb_css_names *ns, char kind, const char *s, size_t n)
 {
     size_t i = hash_key(kind, s, n) & (ns->cap - 1);
     while (ns->keys[i]) {
@@ -45,9 +45,26 @@ static int names_has(const sb_css_names *ns, char kind, const char *s, size_t n)
     return 0;
 }
 
+/* While sb_css_prepare_logged runs on this thread, every question the
+ * pruning asks of the page's names, with its answer: one record each, the
+ * answer byte, the kind byte, the name's length (a size_t) and the name. */
+static _Thread_local sb_buf *query_log;
+
+static int names_has(const sb_css_names *ns, char kind, const char *s, size_t n)
+{
+    int r = names_lookup(ns, kind, s, n);
+    if (query_log) {
+        sb_buf_putc(query_log, (char)r);
+        sb_buf_putc(query_log, kind);
+        sb_buf_append(query_log, (const char *)&n, sizeof n);
+        sb_buf_append(query_log, s, n);
+    }
+    return r;
+}
+
 static void names_add(sb_css_names *ns, char kind, const char *s, size_t n)
 {
-    if (!n || names_has(ns, kind, s, n))
+    if (!n || names_lookup(ns, kind, s, n))
         return;
     if ((ns->used + 1) * 2 > ns->cap) {
         size_t old_cap = ns->cap;
@@ -993,4 +1010,26 @@ char *sb_css_prepare(const char *css, size_t len, const sb_css_names *names, sb_
     }
     free(cut);
     return sb_buf_steal(&out);
+}
+
+char *sb_css_prepare_logged(const char *css, size_t len, const sb_css_names *names, sb_buf *log)
+{
+    query_log = log;
+    char *out = sb_css_prepare(css, len, names, NULL);
+    query_log = NULL;
+    return out;
+}
+
+int sb_css_names_agree(const sb_css_names *names, const char *log, size_t len)
+{
+    size_t i = 0;
+    while (i + 2 + sizeof(size_t) <= len) {
+        size_t n;
+        memcpy(&n, log + i + 2, sizeof n);
+        if (n > len - i - 2 - sizeof n ||
+            names_lookup(names, log[i + 1], log + i + 2 + sizeof n, n) != log[i])
+            return 0;
+        i += 2 + sizeof n + n;
+    }
+    return i == len;
 }

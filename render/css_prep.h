@@ -47,6 +47,15 @@ void sb_css_names_free(sb_css_names *names);
 char *sb_css_prepare(const char *css, size_t len, const sb_css_names *names,
                      sb_css_stats *stats);
 
+/* sb_css_prepare without stats, recording in *log every question the
+ * pruning asked of names (is this class, id or tag used?) and its answer.
+ * The prepared text depends on the page only through those answers, so
+ * another page whose names give the same answers (sb_css_names_agree)
+ * gets the same text from the same sheet: render/ua_sheet keeps the
+ * user-agent sheet's preparations this way. */
+char *sb_css_prepare_logged(const char *css, size_t len, const sb_css_names *names, sb_buf *log);
+int sb_css_names_agree(const sb_css_names *names, const char *log, size_t len);
+
 /* Same rewrite for the declarations of a style="" attribute; a flex or
  * grid container there keeps block flow (no selector names its items). */
 char *sb_css_prepare_decls(const char *decls, size_t len);

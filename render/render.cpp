@@ -70,6 +70,7 @@ extern "C" {
 #include "render/css_prep.h"
 #include "render/prep.h"
 #include "render/render.h"
+#include "render/ua_sheet.h"
 }
 
 namespace {
@@ -2337,14 +2338,10 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
         // The user-agent stylesheet goes through the same pruning as the
         // page's own (css_prep.h): litehtml tests every selector against
         // every element, and most of the 161 selectors of ua_css.c name
-        // tags a page does not use (dialog, xmp, frameset, h5...).
+        // tags a page does not use (dialog, xmp, frameset, h5...).  The
+        // pruned sheet is kept per thread (render/ua_sheet.h).
         litehtml::context ctx;
-        {
-            char *ua = sb_css_prepare(sb_render_ua_css, std::strlen(sb_render_ua_css), names,
-                                      nullptr);
-            ctx.load_master_stylesheet(ua); // parsed here, not kept
-            std::free(ua);
-        }
+        ctx.load_master_stylesheet(sb_render_ua_sheet(names)); // parsed here, not kept
         litehtml::document::ptr ldoc;
         if (root)
             ldoc = document_from_tree(root, &cont, &ctx, cont.memo);

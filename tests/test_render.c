@@ -19,6 +19,7 @@
 #include "render/css_prep.h"
 #include "render/prep.h"
 #include "render/render.h"
+#include "render/ua_sheet.h"
 
 static char *slurp(const char *name, size_t *len)
 {
@@ -262,6 +263,68 @@ static void test_ua_css_pruned(void **state)
     free(ua);
     sb_css_names_free(ns);
     sb_doc_free(d);
+}
+
+/* The user-agent sheet's preparations kept per thread (ua_sheet.h) are
+ * sb_css_prepare's text for every page, whichever pages came before: each
+ * page of samples/layout and samples/news twice, more distinct name sets
+ * than the memo holds, then a one-paragraph page after a heading page. */
+static int check_ua_sheet(const char *dir)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/samples/%s", SB_SOURCE_DIR, dir);
+    DIR *dh = opendir(path);
+    assert_non_null(dh);
+    int pages = 0;
+    struct dirent *e;
+    while ((e = readdir(dh))) {
+        size_t n = strlen(e->d_name);
+        if (n < 5 || strcmp(e->d_name + n - 5, ".html") != 0)
+            continue;
+        char file[1024];
+        snprintf(file, sizeof file, "%s/%s", path, e->d_name);
+        sb_buf b = SB_BUF_INIT;
+        assert_int_equal(sb_read_file(file, 0, &b), SB_READ_OK);
+        sb_doc *d = sb_doc_parse(b.data ? b.data : "", b.len);
+        sb_buf_free(&b);
+        if (!d)
+            continue;
+        sb_css_names *ns = sb_css_names_from_doc(d);
+        char *want = sb_css_prepare(sb_render_ua_css, strlen(sb_render_ua_css), ns, NULL);
+        for (int round = 0; round < 2; round++)
+            if (strcmp(sb_render_ua_sheet(ns), want) != 0)
+                fail_msg("%s: the kept user-agent sheet differs", file);
+        free(want);
+        sb_css_names_free(ns);
+        sb_doc_free(d);
+        pages++;
+    }
+    closedir(dh);
+    return pages;
+}
+
+static void test_ua_sheet_kept(void **state)
+{
+    (void)state;
+    for (int pass = 0; pass < 2; pass++)
+        assert_true(check_ua_sheet("layout") + check_ua_sheet("news") > 20);
+    const char *pages[] = {"<p class=x>hi</p>", "<h1>a</h1><p>b</p>", "<p>hi again</p>"};
+    const char *p_sheet = "head,[hidden]{display: none;}\n"
+                          "html,body{display: block;}\n"
+                          "body{margin: 8px;}\n"
+                          "p{display: block;}\n"
+                          "p{margin-top: 1em;margin-bottom: 1em;}\n";
+    for (int i = 0; i < 3; i++) {
+        sb_doc *d = sb_doc_parse(pages[i], strlen(pages[i]));
+        sb_css_names *ns = sb_css_names_from_doc(d);
+        const char *ua = sb_render_ua_sheet(ns);
+        if (i == 1)
+            assert_non_null(strstr(ua, "h1{"));
+        else
+            assert_string_equal(ua, p_sheet);
+        sb_css_names_free(ns);
+        sb_doc_free(d);
+    }
 }
 
 static void test_serialisation(void **state)
@@ -1175,6 +1238,7 @@ int main(void)
         cmocka_unit_test(test_hidden_subtrees_unstyled),
         cmocka_unit_test(test_style_sharing),
         cmocka_unit_test(test_ua_css_pruned),
+        cmocka_unit_test(test_ua_sheet_kept),
         cmocka_unit_test(test_serialisation),
         cmocka_unit_test(test_depth_cap),
         cmocka_unit_test(test_selector_liveness),

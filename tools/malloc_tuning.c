@@ -13,20 +13,25 @@
  * the system 25 ms after it is freed, less than most pages take, so the
  * next page faulted the same memory in again (29,800 page faults over the
  * first 60 readability pages against glibc's 10,400; a fault costs some
- * 14 us on this virtual machine).  Held for 100 ms: 12,500 faults.
- * Longer delays fault less (150 ms and more: 10,000) but keep freed memory
- * while a large page is still being rendered: bench_render's peak RSS on
- * the heaviest corpus page (1 MB) was 64.1-64.2 MB at 150 ms and more
- * (glibc 62.8), 61.5 MB at 100 ms on a loaded machine, and 64.2 MB again
- * at 100 ms on a quieter one.  The delay is wall-clock time, so the
- * balance moves with the machine's speed; mimalloc keeps about 3 MB more
- * than glibc on that page whatever the delay from 25 ms to 1 s.  MIMALLOC_DECOMMIT_DELAY in the
- * environment still overrides it. */
+ * 14 us on this virtual machine).  The delay is wall-clock time, so the
+ * balance moves with the machine's load: at 100 ms, pages that took longer
+ * under load faulted again (trafilatura, load 7.5: 43,600 faults against
+ * 28,600 at 1 s).  Held for 1 s, memory a page frees is there for the
+ * next page, and the peak RSS on the heaviest page is the same as at
+ * 100 ms (bench_render 64.2-64.3 MB on the 1 MB page of 8,000 paragraphs,
+ * 30-31.5 MB on the 1.6 MB pages; extract 69.1-69.3 MB), since mimalloc
+ * reuses what a page frees within it.  A batch on two threads holds a few
+ * MB more at its peak (readability, --jobs 2: 129-133 MB against
+ * 121-127 MB).  Giving the memory back between pages instead (mi_collect
+ * after a large page) does nothing in mimalloc 2.0.9: a thread's free
+ * spans in segments that still hold a live block stay committed (64 MB
+ * before and after).  MIMALLOC_DECOMMIT_DELAY in the environment still
+ * overrides it. */
 #ifdef SB_MIMALLOC
 #include <mimalloc.h>
 #include <stdlib.h>
 
-#define SB_DECOMMIT_DELAY_MS 100
+#define SB_DECOMMIT_DELAY_MS 1000
 
 /* mimalloc reads its options (the environment's included) when the
  * process starts, before this constructor runs, so mi_option_set_default
