@@ -1205,6 +1205,17 @@ static void test_theme_header(void **state)
            "https://news.example.org/files/2016/01/new-year-lanterns.jpg?w=820", NULL);
 }
 
+static void test_ad_wrapper_titled(void **state)
+{
+    (void)state;
+    /* A slideshow wrapper named like an ad slot around the recipe's
+     * picture, titled with the headline: the picture leads; the picture
+     * in the same kind of box titled for an advertiser stays an ad. */
+    expect("ad_wrapper_titled.html", "https://news.example.org/recipes/oat-porridge/",
+           "https://news.example.org/files/styles/576x432/public/oat-porridge-linseed-apple.jpg",
+           NULL);
+}
+
 static void test_after_story_widget(void **state)
 {
     (void)state;
@@ -1277,6 +1288,7 @@ int main(void)
         cmocka_unit_test(test_banner_holds_story),
         cmocka_unit_test(test_guessed_height_strip),
         cmocka_unit_test(test_theme_header),
+        cmocka_unit_test(test_ad_wrapper_titled),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -577,10 +577,37 @@ static bool names_ad_slot(const char *names)
     return why && strncmp(why, "ad slot", 7) == 0;
 }
 
+/* A picture titled with the headline: the alt or title of the image, or
+ * the title of its <picture>, is (nearly) the headline's own wording
+ * (Simon White >= HEADLINE_TITLE_SIM).  An ad or a house promotion does
+ * not carry this story's headline as its title; a slideshow wrapper
+ * named like an ad slot ("ad-wrapper-content", kept by the site to put an
+ * ad between slides) around the story's picture does not make that
+ * picture an ad.  Teasers of other stories carry their own headlines. */
+#define HEADLINE_TITLE_SIM 0.8
+
+static bool titled_with_headline(const GumboNode *node, const char *headline)
+{
+    if (!headline || !*headline)
+        return false;
+    const char *own[] = {sb_attr(node, "alt"), sb_attr(node, "title"),
+                         node->parent && sb_is_element(node->parent) &&
+                                 strcmp(sb_tag_name(node->parent), "picture") == 0
+                             ? sb_attr(node->parent, "title")
+                             : NULL};
+    for (size_t i = 0; i < sizeof own / sizeof *own; i++)
+        if (own[i] && *own[i] && sb_white_str(own[i], headline) >= HEADLINE_TITLE_SIM)
+            return true;
+    return false;
+}
+
 /* Boxes around the image: related lists, byline and author boxes,
  * sidebars, ad slots.  Read up to CONTEXT_LEVELS ancestors, stopping at
- * one that holds story-sized text. */
-static const char *context_reason(const sb_story_ctx *c, const candidate *k, bool seen_lead)
+ * one that holds story-sized text.  `titled`: the picture is titled with
+ * the headline (titled_with_headline): an ad slot's name around it does
+ * not reject it. */
+static const char *context_reason(const sb_story_ctx *c, const candidate *k, bool seen_lead,
+                                  bool titled)
 {
     static const char *const related[] = {"related", "trending", "latest", "popular",
                                           "recommend", "more-stories", "morestories",
@@ -606,8 +633,14 @@ static const char *context_reason(const sb_story_ctx *c, const candidate *k, boo
             return "avatar: small image in a byline or author box";
         if (name_has(names, side) && !seen_lead)
             return "in a sidebar, site header or footer";
-        if (names_ad_slot(names))
-            return "in an ad slot";
+        if (names_ad_slot(names)) {
+            if (!titled)
+                return "in an ad slot";
+            if (c->explain)
+                fprintf(c->explain, "image e%d titled with the headline: the ad slot's name of "
+                                    "e%d around it is not its own\n",
+                        k->anchor, a);
+        }
     }
     return NULL;
 }
@@ -1326,7 +1359,8 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
         if (labelled_site_name(node, s->meta) && !declared_rendition(s->meta, k->url))
             return "labelled with the site's name: the site's header picture or logo";
     }
-    if ((why = context_reason(c, k, seen_lead)))
+    if ((why = context_reason(c, k, seen_lead,
+                              !is_background && titled_with_headline(node, s->headline))))
         return why;
     if (links_front_page(c, k->anchor))
         return "linked to a site's front page (site header or logo)";
