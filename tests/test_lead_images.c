@@ -1216,6 +1216,16 @@ static void test_ad_wrapper_titled(void **state)
            NULL);
 }
 
+static void test_query_size(void **state)
+{
+    (void)state;
+    /* The header picture states no size in the markup, but its URL asks
+     * the image server for 1000 x 667: a full-size picture, it leads over
+     * the sized figure below the first paragraph. */
+    expect("query_size.html", "https://news.example.org/2020/06/retreat.html",
+           "https://images.example.net/5f0c9a2e41d7.jpeg?w=1000&q=65&fit=crop&h=667", NULL);
+}
+
 static void test_after_story_widget(void **state)
 {
     (void)state;
@@ -1289,6 +1299,7 @@ int main(void)
         cmocka_unit_test(test_guessed_height_strip),
         cmocka_unit_test(test_theme_header),
         cmocka_unit_test(test_ad_wrapper_titled),
+        cmocka_unit_test(test_query_size),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -79,7 +79,9 @@
  *                      layout only, at most one per page
  *       - ORDER_STEP * (acceptable candidates before it)
  * Area is the rendered box, else width x height attributes (or
- * data-width x data-height: markup_size), else the largest srcset width
+ * data-width x data-height: markup_size), else the width and height the
+ * URL's query asks an image server for (url_states_size; these count as
+ * a known size for W_FIRST_VIEW too), else the largest srcset width
  * (AREA_SRCSET_ASPECT of it as height), else AREA_UNKNOWN (a browser's default replaced-element size, 300 x 150).
  * The first-screen rule stands in for the lead zone only when the DOM
  * found no story paragraphs to end it: measured on both corpora, granting
@@ -124,6 +126,7 @@ typedef struct candidate {
     int anchor;            /* element id where it sits in the page */
     bool in_figure;
     bool lazy;             /* a script loads it: the layout may hide it */
+    int url_w, url_h;      /* the size the URL's query asks the image server for, 0 = none */
     double area, position, figure, caption_sim, declared, first_view, order, score;
 } candidate;
 
@@ -391,6 +394,43 @@ static bool url_says_small(const char *u)
             return true;
     }
     return false;
+}
+
+/* The size the URL's query asks an image server for: both a width key
+ * ("w=", "width=") and a height key ("h=", "height=") with a number
+ * each ("?w=1000&fit=crop&h=667").  An image server renders the file
+ * at that size, so it stands for the picture's size where neither the
+ * box nor the markup states one (score_candidate).  One key alone says
+ * only a width (the srcset's role), and no aspect. */
+static bool query_key_number(const char *q, const char *const *keys, int *out)
+{
+    for (const char *p = q; p && *p; p = strchr(p, '&'), p = p ? p + 1 : NULL) {
+        /* "&amp;" left in an attribute value: skip the entity's name. */
+        if (strncmp(p, "amp;", 4) == 0)
+            p += 4;
+        for (int i = 0; keys[i]; i++) {
+            size_t n = strlen(keys[i]);
+            if (strncmp(p, keys[i], n) == 0 && isdigit((unsigned char)p[n])) {
+                char *end;
+                long v = strtol(p + n, &end, 10);
+                if ((*end == '\0' || *end == '&' || *end == '#') && v > 0 && v < 100000) {
+                    *out = (int)v;
+                    return true;
+                }
+            }
+        }
+    }
+    return false;
+}
+
+static bool url_states_size(const char *url, int *w, int *h)
+{
+    static const char *const wk[] = {"w=", "width=", NULL};
+    static const char *const hk[] = {"h=", "height=", NULL};
+    const char *q = strchr(url, '?');
+    if (!q)
+        return false;
+    return query_key_number(q + 1, wk, w) && query_key_number(q + 1, hk, h);
 }
 
 static const GumboNode *enclosing_figure(const GumboNode *n)
@@ -1535,6 +1575,8 @@ static void score_candidate(scan *s, candidate *k)
     double area;
     if (k->width > 0 && k->height > 0)
         area = (double)k->width * (double)k->height;
+    else if (k->url_w > 0 && k->url_h > 0)
+        area = (double)k->url_w * (double)k->url_h;
     else if (k->srcset_width > 0)
         area = (double)k->srcset_width * (double)k->srcset_width * AREA_SRCSET_ASPECT;
     else
@@ -1558,7 +1600,8 @@ static void score_candidate(scan *s, candidate *k)
     if (!s->first_view_given && k->has_box && s->layout_top >= 0 &&
         k->box.y < s->layout_top + FIRST_SCREEN_PX) {
         s->first_view_given = true;
-        if (k->width > 0 && k->height > 0 && area >= AREA_FULL)
+        if (((k->width > 0 && k->height > 0) || (k->url_w > 0 && k->url_h > 0)) &&
+            area >= AREA_FULL)
             k->first_view = W_FIRST_VIEW;
     }
     k->order = ORDER_STEP * s->accepted;
@@ -1728,6 +1771,10 @@ static void judge(scan *s, char *raw_url, const char *kind, const GumboNode *nod
         return;
     }
     fill_caption(s, &k, node);
+    if (!(k.width > 0 && k.height > 0) && url_states_size(k.url, &k.url_w, &k.url_h) &&
+        c->explain)
+        fprintf(c->explain, "image e%d size unknown: the URL asks the image server for %dx%d\n",
+                anchor, k.url_w, k.url_h);
     score_candidate(s, &k);
     s->accepted++;
     s->seen = sb_xrealloc(s->seen, (s->n_seen + 1) * sizeof *s->seen);
