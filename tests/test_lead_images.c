@@ -1226,6 +1226,16 @@ static void test_query_size(void **state)
            "https://images.example.net/5f0c9a2e41d7.jpeg?w=1000&q=65&fit=crop&h=667", NULL);
 }
 
+static void test_header_other_site(void **state)
+{
+    (void)state;
+    /* Banners over the story, each the only content of a link to another
+     * site (an advertiser's), are no header picture: the story's photo
+     * under the headline leads. */
+    expect("header_other_site.html", "https://news.example-news.de/2023/11/defence-orders/",
+           "https://cdn.example-news.de/media/2023/11/airfield-hangar.jpg?resize=300%2C200", NULL);
+}
+
 static void test_after_story_widget(void **state)
 {
     (void)state;
@@ -1300,6 +1310,7 @@ int main(void)
         cmocka_unit_test(test_theme_header),
         cmocka_unit_test(test_ad_wrapper_titled),
         cmocka_unit_test(test_query_size),
+        cmocka_unit_test(test_header_other_site),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1997,10 +1997,44 @@ static bool in_picture(const GumboNode *img)
     return p && sb_is_element(p) && strcmp(sb_tag_name(p), "picture") == 0;
 }
 
+/* The last two labels of a host ("news.example.org" -> "example.org"):
+ * enough to tell one site from another; a two-label public suffix
+ * ("co.uk") makes unrelated sites look the same, which only keeps a
+ * picture (other_site_link). */
+static const char *site_of(const char *host)
+{
+    const char *last = strrchr(host, '.');
+    if (!last)
+        return host;
+    const char *p = last;
+    while (p > host && p[-1] != '.')
+        p--;
+    return p;
+}
+
+/* Image `img` is the only content of a link to another site than the
+ * page's (`base`, the page's address): above the headline, that is an
+ * advertiser's or a partner's banner (a sale, a travel agency, a training
+ * offer), which takes the reader away from the story; the story's own
+ * header picture is not linked, or links to its own file or to this site.
+ * Without the page's address nothing is told. */
+static bool other_site_link(const sb_story_ctx *c, int img, const char *base)
+{
+    int a = lone_image_link(c, img);
+    if (a < 0 || !base)
+        return false;
+    char *page = sb_url_host(base);
+    char *href = sb_url_host(sb_attr(c->doc->elems[a], "href"));
+    bool other = page && href && strcmp(site_of(page), site_of(href)) != 0;
+    free(page);
+    free(href);
+    return other;
+}
+
 /* NULL when image `img` (showing `url`) is a picture of the story's
- * header; else why not (for --explain). */
+ * header; else why not (for --explain).  `base`: the page's address. */
 static const char *in_story_header(const sb_story_ctx *c, int img, int headline, int srcset_width,
-                                   const char *url)
+                                   const char *url, const char *base)
 {
     int a = c->info[headline].parent;
     bool shared = false;
@@ -2023,6 +2057,8 @@ static const char *in_story_header(const sb_story_ctx *c, int img, int headline,
             between += c->paras[p].len;
     if (between > HEADER_TEXT_MAX)
         return "text stands between it and the headline";
+    if (other_site_link(c, img, base))
+        return "the only content of a link to another site: an advertiser's or partner's banner";
     const GumboNode *n = c->doc->elems[img];
     int mw, mh;
     markup_size(n, &mw, &mh);
@@ -2260,7 +2296,7 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
          * a box of its own before the article). */
         if (rendition)
             judge(&s, url, "img above the headline", n, i, i, sw, superseded);
-        else if (url && !(why_not = in_story_header(c, i, header_anchor, sw, url)))
+        else if (url && !(why_not = in_story_header(c, i, header_anchor, sw, url, s.base)))
             judge(&s, url, "img in the story header", n, i, i, sw, superseded);
         if (!rendition && (!url || why_not)) {
             if (url && why_not && c->explain)
