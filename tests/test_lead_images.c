@@ -1236,6 +1236,15 @@ static void test_header_other_site(void **state)
            "https://cdn.example-news.de/media/2023/11/airfield-hangar.jpg?resize=300%2C200", NULL);
 }
 
+static void test_ad_unit_size(void **state)
+{
+    (void)state;
+    /* A sponsor's creative whose file name carries a standard ad unit's
+     * size (728x90), in no box named as an ad: the story's photo leads. */
+    expect("ad_unit_size.html", "https://news.example.org/2022/clean-sport.html",
+           "https://news.example.org/media/2022/news/junior-champion-serving.jpg", NULL);
+}
+
 static void test_after_story_widget(void **state)
 {
     (void)state;
@@ -1311,6 +1320,7 @@ int main(void)
         cmocka_unit_test(test_ad_wrapper_titled),
         cmocka_unit_test(test_query_size),
         cmocka_unit_test(test_header_other_site),
+        cmocka_unit_test(test_ad_unit_size),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
