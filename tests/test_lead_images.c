@@ -1205,6 +1205,46 @@ static void test_theme_header(void **state)
            "https://news.example.org/files/2016/01/new-year-lanterns.jpg?w=820", NULL);
 }
 
+static void test_ad_wrapper_titled(void **state)
+{
+    (void)state;
+    /* A slideshow wrapper named like an ad slot around the recipe's
+     * picture, titled with the headline: the picture leads; the picture
+     * in the same kind of box titled for an advertiser stays an ad. */
+    expect("ad_wrapper_titled.html", "https://news.example.org/recipes/oat-porridge/",
+           "https://news.example.org/files/styles/576x432/public/oat-porridge-linseed-apple.jpg",
+           NULL);
+}
+
+static void test_query_size(void **state)
+{
+    (void)state;
+    /* The header picture states no size in the markup, but its URL asks
+     * the image server for 1000 x 667: a full-size picture, it leads over
+     * the sized figure below the first paragraph. */
+    expect("query_size.html", "https://news.example.org/2020/06/retreat.html",
+           "https://images.example.net/5f0c9a2e41d7.jpeg?w=1000&q=65&fit=crop&h=667", NULL);
+}
+
+static void test_header_other_site(void **state)
+{
+    (void)state;
+    /* Banners over the story, each the only content of a link to another
+     * site (an advertiser's), are no header picture: the story's photo
+     * under the headline leads. */
+    expect("header_other_site.html", "https://news.example-news.de/2023/11/defence-orders/",
+           "https://cdn.example-news.de/media/2023/11/airfield-hangar.jpg?resize=300%2C200", NULL);
+}
+
+static void test_ad_unit_size(void **state)
+{
+    (void)state;
+    /* A sponsor's creative whose file name carries a standard ad unit's
+     * size (728x90), in no box named as an ad: the story's photo leads. */
+    expect("ad_unit_size.html", "https://news.example.org/2022/clean-sport.html",
+           "https://news.example.org/media/2022/news/junior-champion-serving.jpg", NULL);
+}
+
 static void test_after_story_widget(void **state)
 {
     (void)state;
@@ -1277,6 +1317,10 @@ int main(void)
         cmocka_unit_test(test_banner_holds_story),
         cmocka_unit_test(test_guessed_height_strip),
         cmocka_unit_test(test_theme_header),
+        cmocka_unit_test(test_ad_wrapper_titled),
+        cmocka_unit_test(test_query_size),
+        cmocka_unit_test(test_header_other_site),
+        cmocka_unit_test(test_ad_unit_size),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

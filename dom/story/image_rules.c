@@ -117,6 +117,20 @@ const char *sb_image_ad_file(const char *url)
     for (int i = 0; words[i]; i++)
         if (has_token(file, words[i]))
             return "ad by its file name (a word that labels an advertisement)";
+    /* The size of a standard ad unit (IAB leaderboards, banners,
+     * skyscrapers, mobile banners) in the file name, between non-digits
+     * ("..._tennis_728x90.gif"): an ad creative.  Only shapes a photograph
+     * never takes (3:1 and wider, or a skyscraper); the square and
+     * rectangle units (300x250, 250x250) are also thumbnail sizes. */
+    static const char *const units[] = {"728x90", "970x90", "970x250", "468x60", "234x60",
+                                         "320x50", "300x50", "320x100", "160x600", "120x600",
+                                         "300x600", "120x240", NULL};
+    for (int i = 0; units[i]; i++) {
+        size_t n = strlen(units[i]);
+        for (const char *at = strstr(file, units[i]); at; at = strstr(at + 1, units[i]))
+            if ((at == file || !isdigit((unsigned char)at[-1])) && !isdigit((unsigned char)at[n]))
+                return "ad by its file name (the size of a standard ad unit)";
+    }
     return NULL;
 }
 

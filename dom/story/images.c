@@ -79,7 +79,9 @@
  *                      layout only, at most one per page
  *       - ORDER_STEP * (acceptable candidates before it)
  * Area is the rendered box, else width x height attributes (or
- * data-width x data-height: markup_size), else the largest srcset width
+ * data-width x data-height: markup_size), else the width and height the
+ * URL's query asks an image server for (url_states_size; these count as
+ * a known size for W_FIRST_VIEW too), else the largest srcset width
  * (AREA_SRCSET_ASPECT of it as height), else AREA_UNKNOWN (a browser's default replaced-element size, 300 x 150).
  * The first-screen rule stands in for the lead zone only when the DOM
  * found no story paragraphs to end it: measured on both corpora, granting
@@ -124,6 +126,7 @@ typedef struct candidate {
     int anchor;            /* element id where it sits in the page */
     bool in_figure;
     bool lazy;             /* a script loads it: the layout may hide it */
+    int url_w, url_h;      /* the size the URL's query asks the image server for, 0 = none */
     double area, position, figure, caption_sim, declared, first_view, order, score;
 } candidate;
 
@@ -393,6 +396,43 @@ static bool url_says_small(const char *u)
     return false;
 }
 
+/* The size the URL's query asks an image server for: both a width key
+ * ("w=", "width=") and a height key ("h=", "height=") with a number
+ * each ("?w=1000&fit=crop&h=667").  An image server renders the file
+ * at that size, so it stands for the picture's size where neither the
+ * box nor the markup states one (score_candidate).  One key alone says
+ * only a width (the srcset's role), and no aspect. */
+static bool query_key_number(const char *q, const char *const *keys, int *out)
+{
+    for (const char *p = q; p && *p; p = strchr(p, '&'), p = p ? p + 1 : NULL) {
+        /* "&amp;" left in an attribute value: skip the entity's name. */
+        if (strncmp(p, "amp;", 4) == 0)
+            p += 4;
+        for (int i = 0; keys[i]; i++) {
+            size_t n = strlen(keys[i]);
+            if (strncmp(p, keys[i], n) == 0 && isdigit((unsigned char)p[n])) {
+                char *end;
+                long v = strtol(p + n, &end, 10);
+                if ((*end == '\0' || *end == '&' || *end == '#') && v > 0 && v < 100000) {
+                    *out = (int)v;
+                    return true;
+                }
+            }
+        }
+    }
+    return false;
+}
+
+static bool url_states_size(const char *url, int *w, int *h)
+{
+    static const char *const wk[] = {"w=", "width=", NULL};
+    static const char *const hk[] = {"h=", "height=", NULL};
+    const char *q = strchr(url, '?');
+    if (!q)
+        return false;
+    return query_key_number(q + 1, wk, w) && query_key_number(q + 1, hk, h);
+}
+
 static const GumboNode *enclosing_figure(const GumboNode *n)
 {
     for (int up = 0; n && up < 4; up++, n = n->parent)
@@ -577,10 +617,37 @@ static bool names_ad_slot(const char *names)
     return why && strncmp(why, "ad slot", 7) == 0;
 }
 
+/* A picture titled with the headline: the alt or title of the image, or
+ * the title of its <picture>, is (nearly) the headline's own wording
+ * (Simon White >= HEADLINE_TITLE_SIM).  An ad or a house promotion does
+ * not carry this story's headline as its title; a slideshow wrapper
+ * named like an ad slot ("ad-wrapper-content", kept by the site to put an
+ * ad between slides) around the story's picture does not make that
+ * picture an ad.  Teasers of other stories carry their own headlines. */
+#define HEADLINE_TITLE_SIM 0.8
+
+static bool titled_with_headline(const GumboNode *node, const char *headline)
+{
+    if (!headline || !*headline)
+        return false;
+    const char *own[] = {sb_attr(node, "alt"), sb_attr(node, "title"),
+                         node->parent && sb_is_element(node->parent) &&
+                                 strcmp(sb_tag_name(node->parent), "picture") == 0
+                             ? sb_attr(node->parent, "title")
+                             : NULL};
+    for (size_t i = 0; i < sizeof own / sizeof *own; i++)
+        if (own[i] && *own[i] && sb_white_str(own[i], headline) >= HEADLINE_TITLE_SIM)
+            return true;
+    return false;
+}
+
 /* Boxes around the image: related lists, byline and author boxes,
  * sidebars, ad slots.  Read up to CONTEXT_LEVELS ancestors, stopping at
- * one that holds story-sized text. */
-static const char *context_reason(const sb_story_ctx *c, const candidate *k, bool seen_lead)
+ * one that holds story-sized text.  `titled`: the picture is titled with
+ * the headline (titled_with_headline): an ad slot's name around it does
+ * not reject it. */
+static const char *context_reason(const sb_story_ctx *c, const candidate *k, bool seen_lead,
+                                  bool titled)
 {
     static const char *const related[] = {"related", "trending", "latest", "popular",
                                           "recommend", "more-stories", "morestories",
@@ -606,8 +673,14 @@ static const char *context_reason(const sb_story_ctx *c, const candidate *k, boo
             return "avatar: small image in a byline or author box";
         if (name_has(names, side) && !seen_lead)
             return "in a sidebar, site header or footer";
-        if (names_ad_slot(names))
-            return "in an ad slot";
+        if (names_ad_slot(names)) {
+            if (!titled)
+                return "in an ad slot";
+            if (c->explain)
+                fprintf(c->explain, "image e%d titled with the headline: the ad slot's name of "
+                                    "e%d around it is not its own\n",
+                        k->anchor, a);
+        }
     }
     return NULL;
 }
@@ -1326,7 +1399,8 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
         if (labelled_site_name(node, s->meta) && !declared_rendition(s->meta, k->url))
             return "labelled with the site's name: the site's header picture or logo";
     }
-    if ((why = context_reason(c, k, seen_lead)))
+    if ((why = context_reason(c, k, seen_lead,
+                              !is_background && titled_with_headline(node, s->headline))))
         return why;
     if (links_front_page(c, k->anchor))
         return "linked to a site's front page (site header or logo)";
@@ -1501,6 +1575,8 @@ static void score_candidate(scan *s, candidate *k)
     double area;
     if (k->width > 0 && k->height > 0)
         area = (double)k->width * (double)k->height;
+    else if (k->url_w > 0 && k->url_h > 0)
+        area = (double)k->url_w * (double)k->url_h;
     else if (k->srcset_width > 0)
         area = (double)k->srcset_width * (double)k->srcset_width * AREA_SRCSET_ASPECT;
     else
@@ -1524,7 +1600,8 @@ static void score_candidate(scan *s, candidate *k)
     if (!s->first_view_given && k->has_box && s->layout_top >= 0 &&
         k->box.y < s->layout_top + FIRST_SCREEN_PX) {
         s->first_view_given = true;
-        if (k->width > 0 && k->height > 0 && area >= AREA_FULL)
+        if (((k->width > 0 && k->height > 0) || (k->url_w > 0 && k->url_h > 0)) &&
+            area >= AREA_FULL)
             k->first_view = W_FIRST_VIEW;
     }
     k->order = ORDER_STEP * s->accepted;
@@ -1694,6 +1771,10 @@ static void judge(scan *s, char *raw_url, const char *kind, const GumboNode *nod
         return;
     }
     fill_caption(s, &k, node);
+    if (!(k.width > 0 && k.height > 0) && url_states_size(k.url, &k.url_w, &k.url_h) &&
+        c->explain)
+        fprintf(c->explain, "image e%d size unknown: the URL asks the image server for %dx%d\n",
+                anchor, k.url_w, k.url_h);
     score_candidate(s, &k);
     s->accepted++;
     s->seen = sb_xrealloc(s->seen, (s->n_seen + 1) * sizeof *s->seen);
@@ -1916,10 +1997,44 @@ static bool in_picture(const GumboNode *img)
     return p && sb_is_element(p) && strcmp(sb_tag_name(p), "picture") == 0;
 }
 
+/* The last two labels of a host ("news.example.org" -> "example.org"):
+ * enough to tell one site from another; a two-label public suffix
+ * ("co.uk") makes unrelated sites look the same, which only keeps a
+ * picture (other_site_link). */
+static const char *site_of(const char *host)
+{
+    const char *last = strrchr(host, '.');
+    if (!last)
+        return host;
+    const char *p = last;
+    while (p > host && p[-1] != '.')
+        p--;
+    return p;
+}
+
+/* Image `img` is the only content of a link to another site than the
+ * page's (`base`, the page's address): above the headline, that is an
+ * advertiser's or a partner's banner (a sale, a travel agency, a training
+ * offer), which takes the reader away from the story; the story's own
+ * header picture is not linked, or links to its own file or to this site.
+ * Without the page's address nothing is told. */
+static bool other_site_link(const sb_story_ctx *c, int img, const char *base)
+{
+    int a = lone_image_link(c, img);
+    if (a < 0 || !base)
+        return false;
+    char *page = sb_url_host(base);
+    char *href = sb_url_host(sb_attr(c->doc->elems[a], "href"));
+    bool other = page && href && strcmp(site_of(page), site_of(href)) != 0;
+    free(page);
+    free(href);
+    return other;
+}
+
 /* NULL when image `img` (showing `url`) is a picture of the story's
- * header; else why not (for --explain). */
+ * header; else why not (for --explain).  `base`: the page's address. */
 static const char *in_story_header(const sb_story_ctx *c, int img, int headline, int srcset_width,
-                                   const char *url)
+                                   const char *url, const char *base)
 {
     int a = c->info[headline].parent;
     bool shared = false;
@@ -1942,6 +2057,8 @@ static const char *in_story_header(const sb_story_ctx *c, int img, int headline,
             between += c->paras[p].len;
     if (between > HEADER_TEXT_MAX)
         return "text stands between it and the headline";
+    if (other_site_link(c, img, base))
+        return "the only content of a link to another site: an advertiser's or partner's banner";
     const GumboNode *n = c->doc->elems[img];
     int mw, mh;
     markup_size(n, &mw, &mh);
@@ -2179,7 +2296,7 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
          * a box of its own before the article). */
         if (rendition)
             judge(&s, url, "img above the headline", n, i, i, sw, superseded);
-        else if (url && !(why_not = in_story_header(c, i, header_anchor, sw, url)))
+        else if (url && !(why_not = in_story_header(c, i, header_anchor, sw, url, s.base)))
             judge(&s, url, "img in the story header", n, i, i, sw, superseded);
         if (!rendition && (!url || why_not)) {
             if (url && why_not && c->explain)
