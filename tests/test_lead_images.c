@@ -1135,6 +1135,31 @@ static void test_layout_lead_names(void **state)
     }
 }
 
+static void test_logo_photo_lead(void **state)
+{
+    (void)state;
+    /* A photograph (JPEG) of a carmaker's new emblem, size not stated,
+     * right under the headline across the story: its file name says
+     * "logo", but with the layout where a reader sees it says it is the
+     * story's picture; without (dom), the name rejects it and the chart
+     * further down is the pick.  The site's PNG logo stays out. */
+    const char *want[] = {"https://motor.example.org/uploads/2024/03/carmaker-new-logo-grille.jpg",
+                          "https://motor.example.org/uploads/2024/03/emblem-history-chart.png"};
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("logo_photo_lead.html", methods[m],
+                              "https://motor.example.org/2024/03/emblem.html");
+        assert_non_null(s->lead_image);
+        assert_string_equal(s->lead_image->url, want[m]);
+        assert_null(s->lead_image->declared);
+        sb_story_free(s);
+    }
+    assert_true(sb_image_furniture_url_logo_only("/uploads/2024/03/carmaker-new-logo-grille.jpg"));
+    assert_false(sb_image_furniture_url_logo_only("/uploads/2024/03/logo-icon.jpg"));
+    assert_false(sb_image_furniture_url_logo_only("/wp-content/themes/x/logo.jpg"));
+    assert_false(sb_image_furniture_url_logo_only("/uploads/2024/03/skyline.jpg"));
+}
+
 static void test_desktop_hide_twin(void **state)
 {
     (void)state;
@@ -1277,6 +1302,7 @@ int main(void)
         cmocka_unit_test(test_banner_holds_story),
         cmocka_unit_test(test_guessed_height_strip),
         cmocka_unit_test(test_theme_header),
+        cmocka_unit_test(test_logo_photo_lead),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -176,6 +176,22 @@ const char *sb_image_furniture_url(const char *url)
     return why;
 }
 
+bool sb_image_furniture_url_logo_only(const char *url)
+{
+    if (!url)
+        return false;
+    char low[JUDGED_MAX];
+    lower_copy(url, low, sizeof low);
+    char *path = (char *)innermost_path(low);
+    if (!path || !strstr(path, "logo"))
+        return false;
+    /* Mask every "logo" and judge what is left: another word (icon,
+     * avatar, a theme's folder...) still rejects. */
+    for (char *q = strstr(path, "logo"); q; q = strstr(q + 4, "logo"))
+        memcpy(q, "____", 4);
+    return sb_image_furniture_url(low) == NULL;
+}
+
 /* A site's default sharing card: a file name (the last path segment,
  * without its extension) made only of sharing and generic words, sizes and
  * numbers, one of them naming the sharing ("facebook.png",

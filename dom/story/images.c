@@ -1307,9 +1307,21 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
         !inside_noscript(c, box_elem) && hidden_slider_of_first(c, k->anchor) < 0)
         return declared_rendition(s->meta, k->url) ? HIDDEN_DECLARED : HIDDEN_BY_STYLE;
     const char *why;
-    if ((why = sb_image_placeholder(k->url)) || (why = sb_image_ad_url(k->url)) ||
-        (why = sb_image_furniture_url(k->url)))
+    if ((why = sb_image_placeholder(k->url)) || (why = sb_image_ad_url(k->url)))
         return why;
+    /* A photograph's file (JPEG, WebP, AVIF) the layout shows right at the
+     * headline across its width is the story's picture even when its name
+     * says "logo": a news picture of a brand or its logo (a site's logo is
+     * a drawing, PNG, SVG or GIF, and stands in the masthead, not across
+     * the story's top).  Every other word of the list still rejects. */
+    if ((why = sb_image_furniture_url(k->url))) {
+        if (!(seen_lead && photo_file(k->url) && sb_image_furniture_url_logo_only(k->url)))
+            return why;
+        if (c->explain)
+            fprintf(c->explain, "image e%d named \"logo\" but a photograph at the headline "
+                                "across its width: a picture of a logo, kept\n",
+                    k->anchor);
+    }
     if ((why = sb_image_ad_file(k->url)) && !declared_rendition(s->meta, k->url))
         return why;
     if (!is_background) {
