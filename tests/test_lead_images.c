@@ -1160,6 +1160,27 @@ static void test_logo_photo_lead(void **state)
     assert_false(sb_image_furniture_url_logo_only("/uploads/2024/03/skyline.jpg"));
 }
 
+static void test_header_first_line(void **state)
+{
+    (void)state;
+    /* The header picture stands outside the story's text, without a
+     * caption; the short first line of the story's text below it opens the
+     * story: no caption, and it stays in the text. */
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("header_first_line.html", methods[m],
+                              "https://news.example.org/2025/01/ferry.html");
+        assert_non_null(s->lead_image);
+        assert_string_equal(s->lead_image->url,
+                            "https://news.example.org/uploads/2025/01/ferry-harbour-winter.jpg");
+        assert_null(s->lead_image->caption);
+        assert_non_null(s->text);
+        assert_true(strncmp(s->text, "The island's only ferry will not sail until March.\n\n",
+                            52) == 0);
+        sb_story_free(s);
+    }
+}
+
 static void test_desktop_hide_twin(void **state)
 {
     (void)state;
@@ -1303,6 +1324,7 @@ int main(void)
         cmocka_unit_test(test_guessed_height_strip),
         cmocka_unit_test(test_theme_header),
         cmocka_unit_test(test_logo_photo_lead),
+        cmocka_unit_test(test_header_first_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
