@@ -328,6 +328,15 @@ static void test_same_picture(void **state)
     assert_true(sb_same_picture("https://a.example/p/0988015.jpg", "https://a.example/p/988015-800x600.jpg"));
     assert_false(sb_same_picture("https://a.example/p/0988015.jpg", "https://a.example/p/988016.jpg"));
     assert_false(sb_same_picture("https://a.example/g/2/09.jpg", "https://a.example/g/2/9.jpg"));
+    /* A name taken again in its folder ("-2" after a title's slug of four
+     * words or more); not after a short name, nor two numbered files. */
+    assert_true(sb_same_picture("https://a.example/u/2015/10/council-votes-leaner-budget-2-1000x305.jpg",
+                                "https://a.example/u/2015/10/council-votes-leaner-budget-300x250.jpg"));
+    assert_false(sb_same_picture("https://a.example/u/tour-2.jpg", "https://a.example/u/tour.jpg"));
+    assert_false(sb_same_picture("https://a.example/u/trip-to-the-coast-1.jpg",
+                                 "https://a.example/u/trip-to-the-coast-2.jpg"));
+    assert_false(sb_same_picture("https://a.example/u/trip-to-the-coast-12.jpg",
+                                 "https://a.example/u/trip-to-the-coast.jpg"));
     /* The rendition after the file name. */
     assert_true(sb_same_picture("https://img.example/x/harbour-storm.jpg/384x192Crop/",
                                 "https://a.example/u/harbour-storm-1200x630.jpg"));
@@ -766,6 +775,12 @@ static void test_rendition_forms(void **state)
     expect("crop_roles.html", PAGE_URL,
            "https://static.example.org/uploads/2024/05/13/051324_storm_quay_lead-2000.jpg",
            "https://static.example.org/uploads/2024/05/13/051324_storm_quay_social.jpg");
+    /* The declared picture's file uploaded again for a wide header crop
+     * ("NAME-2"): the header banner under the headline leads over the
+     * declared size's copy further down the text. */
+    expect("duplicate_upload.html", PAGE_URL,
+           "https://news.example.org/uploads/2024/05/council-votes-leaner-budget-2-1000x305.jpg",
+           "https://news.example.org/uploads/2024/05/council-votes-leaner-budget-300x250.jpg");
     expect("crop_folders.html", PAGE_URL,
            "https://img.example.org/img/media/df84b519a877d652e950ecd4248320eec985934e/"
            "0_507_4039_2693/master/4039.jpg?width=620",

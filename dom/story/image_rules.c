@@ -874,6 +874,39 @@ static bool same_leading_id(const char *a, const char *b)
     return la >= ID_DOT_TOKEN_MIN && dot_a && dot_b;
 }
 
+/* A file name taken again in its folder: upload systems add "-N" to a
+ * name already there ("NAME-2.jpg" beside "NAME.jpg"), so one keyed
+ * "NAME-N" (N one digit, 1 to 9) is the same file uploaded again, mostly
+ * for another crop (a header banner and the copy in the text).  Only for
+ * a title's slug of DUP_SLUG_WORDS or more words of letters alone: the
+ * author named both files after the story; a camera's, an id's or a
+ * short name's "-2" ("img-2", "tour-2") may number another picture. */
+#define DUP_SLUG_WORDS 4
+
+static bool duplicate_upload(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > lb) {
+        const char *t = a;
+        a = b;
+        b = t;
+        size_t n = la;
+        la = lb;
+        lb = n;
+    }
+    if (lb != la + 2 || strncmp(a, b, la) != 0 || b[la] != '-' || b[la + 1] < '1' ||
+        b[la + 1] > '9')
+        return false;
+    int words = 0;
+    for (size_t i = 0; i < la; i++) {
+        if (isalpha((unsigned char)a[i]))
+            words += i == 0 || a[i - 1] == '-';
+        else if (a[i] != '-')
+            return false;
+    }
+    return words >= DUP_SLUG_WORDS;
+}
+
 /* The URL without scheme and fragment, for the exact comparison. */
 static const char *after_scheme(const char *u)
 {
@@ -891,7 +924,7 @@ bool sb_same_picture(const char *a, const char *b)
         return true;
     char *ka = sb_picture_key(a), *kb = sb_picture_key(b);
     bool same = ka && kb && (strcmp(ka, kb) == 0 || same_but_rendition_word(ka, kb) ||
-                                  same_leading_id(ka, kb));
+                                  same_leading_id(ka, kb) || duplicate_upload(ka, kb));
     free(ka);
     free(kb);
     return same;
