@@ -328,6 +328,15 @@ static void test_same_picture(void **state)
     assert_true(sb_same_picture("https://a.example/p/0988015.jpg", "https://a.example/p/988015-800x600.jpg"));
     assert_false(sb_same_picture("https://a.example/p/0988015.jpg", "https://a.example/p/988016.jpg"));
     assert_false(sb_same_picture("https://a.example/g/2/09.jpg", "https://a.example/g/2/9.jpg"));
+    /* A name taken again in its folder ("-2" after a title's slug of four
+     * words or more); not after a short name, nor two numbered files. */
+    assert_true(sb_same_picture("https://a.example/u/2015/10/council-votes-leaner-budget-2-1000x305.jpg",
+                                "https://a.example/u/2015/10/council-votes-leaner-budget-300x250.jpg"));
+    assert_false(sb_same_picture("https://a.example/u/tour-2.jpg", "https://a.example/u/tour.jpg"));
+    assert_false(sb_same_picture("https://a.example/u/trip-to-the-coast-1.jpg",
+                                 "https://a.example/u/trip-to-the-coast-2.jpg"));
+    assert_false(sb_same_picture("https://a.example/u/trip-to-the-coast-12.jpg",
+                                 "https://a.example/u/trip-to-the-coast.jpg"));
     /* The rendition after the file name. */
     assert_true(sb_same_picture("https://img.example/x/harbour-storm.jpg/384x192Crop/",
                                 "https://a.example/u/harbour-storm-1200x630.jpg"));
@@ -766,6 +775,12 @@ static void test_rendition_forms(void **state)
     expect("crop_roles.html", PAGE_URL,
            "https://static.example.org/uploads/2024/05/13/051324_storm_quay_lead-2000.jpg",
            "https://static.example.org/uploads/2024/05/13/051324_storm_quay_social.jpg");
+    /* The declared picture's file uploaded again for a wide header crop
+     * ("NAME-2"): the header banner under the headline leads over the
+     * declared size's copy further down the text. */
+    expect("duplicate_upload.html", PAGE_URL,
+           "https://news.example.org/uploads/2024/05/council-votes-leaner-budget-2-1000x305.jpg",
+           "https://news.example.org/uploads/2024/05/council-votes-leaner-budget-300x250.jpg");
     expect("crop_folders.html", PAGE_URL,
            "https://img.example.org/img/media/df84b519a877d652e950ecd4248320eec985934e/"
            "0_507_4039_2693/master/4039.jpg?width=620",
@@ -1135,6 +1150,52 @@ static void test_layout_lead_names(void **state)
     }
 }
 
+static void test_logo_photo_lead(void **state)
+{
+    (void)state;
+    /* A photograph (JPEG) of a carmaker's new emblem, size not stated,
+     * right under the headline across the story: its file name says
+     * "logo", but with the layout where a reader sees it says it is the
+     * story's picture; without (dom), the name rejects it and the chart
+     * further down is the pick.  The site's PNG logo stays out. */
+    const char *want[] = {"https://motor.example.org/uploads/2024/03/carmaker-new-logo-grille.jpg",
+                          "https://motor.example.org/uploads/2024/03/emblem-history-chart.png"};
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("logo_photo_lead.html", methods[m],
+                              "https://motor.example.org/2024/03/emblem.html");
+        assert_non_null(s->lead_image);
+        assert_string_equal(s->lead_image->url, want[m]);
+        assert_null(s->lead_image->declared);
+        sb_story_free(s);
+    }
+    assert_true(sb_image_furniture_url_logo_only("/uploads/2024/03/carmaker-new-logo-grille.jpg"));
+    assert_false(sb_image_furniture_url_logo_only("/uploads/2024/03/logo-icon.jpg"));
+    assert_false(sb_image_furniture_url_logo_only("/wp-content/themes/x/logo.jpg"));
+    assert_false(sb_image_furniture_url_logo_only("/uploads/2024/03/skyline.jpg"));
+}
+
+static void test_header_first_line(void **state)
+{
+    (void)state;
+    /* The header picture stands outside the story's text, without a
+     * caption; the short first line of the story's text below it opens the
+     * story: no caption, and it stays in the text. */
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("header_first_line.html", methods[m],
+                              "https://news.example.org/2025/01/ferry.html");
+        assert_non_null(s->lead_image);
+        assert_string_equal(s->lead_image->url,
+                            "https://news.example.org/uploads/2025/01/ferry-harbour-winter.jpg");
+        assert_null(s->lead_image->caption);
+        assert_non_null(s->text);
+        assert_true(strncmp(s->text, "The island's only ferry will not sail until March.\n\n",
+                            52) == 0);
+        sb_story_free(s);
+    }
+}
+
 static void test_desktop_hide_twin(void **state)
 {
     (void)state;
@@ -1321,6 +1382,8 @@ int main(void)
         cmocka_unit_test(test_query_size),
         cmocka_unit_test(test_header_other_site),
         cmocka_unit_test(test_ad_unit_size),
+        cmocka_unit_test(test_logo_photo_lead),
+        cmocka_unit_test(test_header_first_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -190,6 +190,22 @@ const char *sb_image_furniture_url(const char *url)
     return why;
 }
 
+bool sb_image_furniture_url_logo_only(const char *url)
+{
+    if (!url)
+        return false;
+    char low[JUDGED_MAX];
+    lower_copy(url, low, sizeof low);
+    char *path = (char *)innermost_path(low);
+    if (!path || !strstr(path, "logo"))
+        return false;
+    /* Mask every "logo" and judge what is left: another word (icon,
+     * avatar, a theme's folder...) still rejects. */
+    for (char *q = strstr(path, "logo"); q; q = strstr(q + 4, "logo"))
+        memcpy(q, "____", 4);
+    return sb_image_furniture_url(low) == NULL;
+}
+
 /* A site's default sharing card: a file name (the last path segment,
  * without its extension) made only of sharing and generic words, sizes and
  * numbers, one of them naming the sharing ("facebook.png",
@@ -872,6 +888,39 @@ static bool same_leading_id(const char *a, const char *b)
     return la >= ID_DOT_TOKEN_MIN && dot_a && dot_b;
 }
 
+/* A file name taken again in its folder: upload systems add "-N" to a
+ * name already there ("NAME-2.jpg" beside "NAME.jpg"), so one keyed
+ * "NAME-N" (N one digit, 1 to 9) is the same file uploaded again, mostly
+ * for another crop (a header banner and the copy in the text).  Only for
+ * a title's slug of DUP_SLUG_WORDS or more words of letters alone: the
+ * author named both files after the story; a camera's, an id's or a
+ * short name's "-2" ("img-2", "tour-2") may number another picture. */
+#define DUP_SLUG_WORDS 4
+
+static bool duplicate_upload(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > lb) {
+        const char *t = a;
+        a = b;
+        b = t;
+        size_t n = la;
+        la = lb;
+        lb = n;
+    }
+    if (lb != la + 2 || strncmp(a, b, la) != 0 || b[la] != '-' || b[la + 1] < '1' ||
+        b[la + 1] > '9')
+        return false;
+    int words = 0;
+    for (size_t i = 0; i < la; i++) {
+        if (isalpha((unsigned char)a[i]))
+            words += i == 0 || a[i - 1] == '-';
+        else if (a[i] != '-')
+            return false;
+    }
+    return words >= DUP_SLUG_WORDS;
+}
+
 /* The URL without scheme and fragment, for the exact comparison. */
 static const char *after_scheme(const char *u)
 {
@@ -889,7 +938,7 @@ bool sb_same_picture(const char *a, const char *b)
         return true;
     char *ka = sb_picture_key(a), *kb = sb_picture_key(b);
     bool same = ka && kb && (strcmp(ka, kb) == 0 || same_but_rendition_word(ka, kb) ||
-                                  same_leading_id(ka, kb));
+                                  same_leading_id(ka, kb) || duplicate_upload(ka, kb));
     free(ka);
     free(kb);
     return same;

@@ -27,6 +27,10 @@ const char *sb_image_ad_file(const char *url);
  * a file in a theme's folder (the site's design). */
 const char *sb_image_furniture_url(const char *url);
 
+/* sb_image_furniture_url's verdict rests on the word "logo" alone (no
+ * other word of its list is in the path). */
+bool sb_image_furniture_url_logo_only(const char *url);
+
 /* A declared image (og:image, twitter:image, JSON-LD) that is no story
  * picture: a site logo or icon, an avatar, a blank or placeholder, an ad
  * server.  Narrower than the rules for shown images: publishers' social

@@ -561,6 +561,8 @@ typedef struct scan {
     const char *base;
     const char *headline;
     const long *para_of;
+    const int *roots;      /* the story roots */
+    size_t n_roots;
     int zone_start;        /* the headline, or the first root */
     int zone_end;          /* first element after the lead zone */
     int headline_elem;     /* -1 = none found */
@@ -1380,9 +1382,21 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
         !inside_noscript(c, box_elem) && hidden_slider_of_first(c, k->anchor) < 0)
         return declared_rendition(s->meta, k->url) ? HIDDEN_DECLARED : HIDDEN_BY_STYLE;
     const char *why;
-    if ((why = sb_image_placeholder(k->url)) || (why = sb_image_ad_url(k->url)) ||
-        (why = sb_image_furniture_url(k->url)))
+    if ((why = sb_image_placeholder(k->url)) || (why = sb_image_ad_url(k->url)))
         return why;
+    /* A photograph's file (JPEG, WebP, AVIF) the layout shows right at the
+     * headline across its width is the story's picture even when its name
+     * says "logo": a news picture of a brand or its logo (a site's logo is
+     * a drawing, PNG, SVG or GIF, and stands in the masthead, not across
+     * the story's top).  Every other word of the list still rejects. */
+    if ((why = sb_image_furniture_url(k->url))) {
+        if (!(seen_lead && photo_file(k->url) && sb_image_furniture_url_logo_only(k->url)))
+            return why;
+        if (c->explain)
+            fprintf(c->explain, "image e%d named \"logo\" but a photograph at the headline "
+                                "across its width: a picture of a logo, kept\n",
+                    k->anchor);
+    }
     if ((why = sb_image_ad_file(k->url)) && !declared_rendition(s->meta, k->url))
         return why;
     if (!is_background) {
@@ -1512,6 +1526,14 @@ static char *named_caption_beside(const sb_story_ctx *c, const GumboNode *img)
     return NULL;
 }
 
+static bool in_story_roots(const scan *s, int e)
+{
+    for (size_t i = 0; i < s->n_roots; i++)
+        if (sb_elem_within(s->c, e, s->roots[i]))
+            return true;
+    return false;
+}
+
 static void fill_caption(const scan *s, candidate *k, const GumboNode *node)
 {
     const char *alt = sb_attr(node, "alt");
@@ -1547,6 +1569,16 @@ static void fill_caption(const scan *s, candidate *k, const GumboNode *node)
                             "image e%d caption guess refused: the line below is %s, not a "
                             "caption (\"%s\")\n",
                             k->anchor, why, p->text);
+            } else if (p->len < CAPTION_MAX && in_story_roots(s, e) &&
+                       !in_story_roots(s, k->anchor)) {
+                /* A picture above the story's text (a header banner):
+                 * the first short line of a story root below it opens the
+                 * story, it does not caption the picture. */
+                if (s->c->explain)
+                    fprintf(s->c->explain,
+                            "image e%d caption guess refused: the line below is in the story's "
+                            "text, the picture outside it (\"%s\")\n",
+                            k->anchor, p->text);
             } else if (p->len < CAPTION_MAX) {
                 k->caption = sb_xstrdup(p->text);
             }
@@ -2247,6 +2279,8 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
     s.base = meta && meta->base_href ? meta->base_href : c->in->base_url;
     s.headline = headline;
     s.para_of = para_of;
+    s.roots = roots;
+    s.n_roots = n_roots;
     s.zone_start = start;
     s.zone_end = lead_zone_end(c, start, end, story_text);
     s.headline_elem = headline_elem >= 0                                 ? headline_elem
