@@ -138,7 +138,9 @@ static void test_split_text(void **state)
  * and from style="" attributes), and on the other layout samples, one of
  * them (selector_candidates.html) with descendant and child selectors whose
  * ancestors are absent, present in another case, the element itself or a
- * sibling's (the candidates leave out those no ancestor can match). */
+ * sibling's (the candidates leave out those no ancestor can match), and an
+ * element whose rules come from its keyless, tag and class lists out of the
+ * sheet's order (the candidates merge the lists back into that order). */
 static void test_style_lookups(void **state)
 {
     (void)state;
