@@ -592,6 +592,15 @@ static void test_control_drawings(void **state)
     }
 }
 
+static void test_tracking_host(void **state)
+{
+    (void)state;
+    /* An image sent to a host named for tracking and a file named
+     * "...Pixel.png" are tracking; the photograph below leads. */
+    expect("tracking_host.html", PAGE_URL,
+           "https://news.example.org/media/2024/05/river-bank-sandbags.jpg", NULL);
+}
+
 static void test_series_numbers(void **state)
 {
     (void)state;
@@ -1401,6 +1410,7 @@ int main(void)
         cmocka_unit_test(test_ad_unit_size),
         cmocka_unit_test(test_logo_photo_lead),
         cmocka_unit_test(test_control_drawings),
+        cmocka_unit_test(test_tracking_host),
         cmocka_unit_test(test_header_first_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

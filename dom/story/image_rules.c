@@ -187,6 +187,10 @@ const char *sb_image_ad_url(const char *url)
         "adition.", "/adserver", "adserver.", "/delivery/", "avw.php", "lg.php", "/pagead/", "/ads/",
         "/ad/", "/adv/", "/advert", "/banners/", "/banner?", "/pixel", "//pixel.", "/tracking", "/beacon",
         "facebook.com/tr", "/b/ss/", "/count?", "/counter", "/track?", "/impression",
+        /* A host named for tracking ("tracksrv.", "tracking.", "track.")
+         * serves events, not pictures; a file named "...pixel.png"
+         * ("renderTimingPixel.png") is a measuring pixel. */
+        "//track", "pixel.png",
         /* Ad servers' query parameters (affiliate networks, Revive/OpenX). */
         "?adid=", "&adid=", "?bannerid=", "&bannerid=", "?zoneid=", "&zoneid=", NULL};
     return first_match(low, subs, "ad server or tracking pixel by its URL");
