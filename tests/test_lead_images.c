@@ -575,6 +575,32 @@ static void test_icon_row(void **state)
            NULL);
 }
 
+static void test_control_drawings(void **state)
+{
+    (void)state;
+    /* Unsized drawings named print, comment and stars-rating in a tool bar
+     * are page controls; the photograph below, named "royal-mail-...", is
+     * the story's picture. */
+    expect("control_drawings.html", PAGE_URL,
+           "https://news.example.org/media/2024/05/royal-mail-sorting-office.jpg", NULL);
+    /* Print, comment and mail drawings only: no lead image. */
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("control_drawings_only.html", methods[m], PAGE_URL);
+        assert_null(s->lead_image);
+        sb_story_free(s);
+    }
+}
+
+static void test_tracking_host(void **state)
+{
+    (void)state;
+    /* An image sent to a host named for tracking and a file named
+     * "...Pixel.png" are tracking; the photograph below leads. */
+    expect("tracking_host.html", PAGE_URL,
+           "https://news.example.org/media/2024/05/river-bank-sandbags.jpg", NULL);
+}
+
 static void test_series_numbers(void **state)
 {
     (void)state;
@@ -1383,6 +1409,8 @@ int main(void)
         cmocka_unit_test(test_header_other_site),
         cmocka_unit_test(test_ad_unit_size),
         cmocka_unit_test(test_logo_photo_lead),
+        cmocka_unit_test(test_control_drawings),
+        cmocka_unit_test(test_tracking_host),
         cmocka_unit_test(test_header_first_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

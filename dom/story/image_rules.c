@@ -134,6 +134,47 @@ const char *sb_image_ad_file(const char *url)
     return NULL;
 }
 
+/* A drawing's file (SVG, GIF, PNG, ICO: the formats of a site's controls;
+ * a story's photograph is a JPEG, WebP or AVIF) whose path holds, as a
+ * whole token, a word naming a page control or its symbol: print, comment,
+ * mail, RSS, arrow, button, rating stars, a social network's button
+ * ("Layout/News/print.svg", "stars-rating.png").  Such a file has no
+ * stated size, so the render gives it the default replaced box (300x150)
+ * and its area alone made it a candidate.  Photographs are never judged
+ * here: "royal-mail-strike.jpg" is a story's picture.  Language flags are
+ * left out: measured, a flag beside a commenter's name made the comment
+ * its caption, out of `text`, and rejecting it let the comment back in. */
+const char *sb_image_control_file(const char *url)
+{
+    if (!url)
+        return NULL;
+    char low[JUDGED_MAX];
+    lower_copy(url, low, sizeof low);
+    const char *path = innermost_path(low);
+    if (!path)
+        return NULL;
+    char judged[JUDGED_MAX];
+    snprintf(judged, sizeof judged, "%.*s", (int)strcspn(path, "?#"), path);
+    static const char *const drawings[] = {".svg", ".gif", ".png", ".ico", NULL};
+    size_t n = strlen(judged);
+    bool drawing = false;
+    for (int i = 0; drawings[i] && !drawing; i++) {
+        size_t m = strlen(drawings[i]);
+        drawing = n > m && strcmp(judged + n - m, drawings[i]) == 0;
+    }
+    if (!drawing)
+        return NULL;
+    static const char *const words[] = {
+        "print", "drucken", "comment", "comments", "kommentar", "kommentare", "mail", "email",
+        "rss", "arrow", "pfeil", "button", "btn", "rating", "stars",
+        "facebook", "twitter", "whatsapp", "linkedin", "pinterest", "telegram", NULL};
+    for (int i = 0; words[i]; i++)
+        if (has_token(judged, words[i]))
+            return "a page control's drawing by its name (print, comment, mail, arrow, "
+                   "button, rating, social network)";
+    return NULL;
+}
+
 const char *sb_image_ad_url(const char *url)
 {
     if (!url)
@@ -146,6 +187,10 @@ const char *sb_image_ad_url(const char *url)
         "adition.", "/adserver", "adserver.", "/delivery/", "avw.php", "lg.php", "/pagead/", "/ads/",
         "/ad/", "/adv/", "/advert", "/banners/", "/banner?", "/pixel", "//pixel.", "/tracking", "/beacon",
         "facebook.com/tr", "/b/ss/", "/count?", "/counter", "/track?", "/impression",
+        /* A host named for tracking ("tracksrv.", "tracking.", "track.")
+         * serves events, not pictures; a file named "...pixel.png"
+         * ("renderTimingPixel.png") is a measuring pixel. */
+        "//track", "pixel.png",
         /* Ad servers' query parameters (affiliate networks, Revive/OpenX). */
         "?adid=", "&adid=", "?bannerid=", "&bannerid=", "?zoneid=", "&zoneid=", NULL};
     return first_match(low, subs, "ad server or tracking pixel by its URL");

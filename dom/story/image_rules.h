@@ -23,6 +23,11 @@ const char *sb_image_ad_url(const char *url);
  * the page declares as its own (an advertorial's header). */
 const char *sb_image_ad_file(const char *url);
 
+/* A drawing's file (SVG, GIF, PNG, ICO) whose path names a page control
+ * (print, comment, mail, arrow, button, rating, a social network's
+ * button) by a whole token.  Photographs' formats are never judged. */
+const char *sb_image_control_file(const char *url);
+
 /* A logo, icon, sprite, badge, emoji or avatar by its file or path name;
  * a file in a theme's folder (the site's design). */
 const char *sb_image_furniture_url(const char *url);

@@ -1399,6 +1399,8 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
     }
     if ((why = sb_image_ad_file(k->url)) && !declared_rendition(s->meta, k->url))
         return why;
+    if ((why = sb_image_control_file(k->url)) && !declared_rendition(s->meta, k->url))
+        return why;
     if (!is_background) {
         if ((why = sb_image_furniture_name(sb_attr(node, "class"))) ||
             (why = sb_image_furniture_name(sb_attr(node, "id"))))
