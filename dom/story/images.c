@@ -508,8 +508,10 @@ static bool has_caption_text(const sb_doc *doc, int elem, void *vctx)
     below_ctx *b = vctx;
     long pi = b->para_of[elem];
     /* A slideshow's counter ("2 / 12") sits between a slide's image and
-     * its caption: it numbers the image, it does not describe it. */
-    return pi >= 0 && b->c->paras[pi].len >= 3 && !sb_counter_line(&b->c->paras[pi]);
+     * its caption: it numbers the image, it does not describe it.  An ad
+     * slot's label ("Advertisement:") below a picture labels the slot. */
+    return pi >= 0 && b->c->paras[pi].len >= 3 && !sb_counter_line(&b->c->paras[pi]) &&
+           !sb_ad_label_line(b->c->paras[pi].text, b->c->paras[pi].len);
 }
 
 static bool name_has(const char *low, const char *const *words);
