@@ -124,6 +124,24 @@ static void test_furniture_inside_story(void **state)
         "would hit them hardest, because they have no contracts to fall back on.");
 }
 
+/* An advertising slot's label ("Advertisement:", "ANZEIGE", "Sponsored"),
+ * alone in its block, is furniture wherever the slot sits in the story;
+ * a sentence starting with a label word is story. */
+static void test_ad_labels_dropped(void **state)
+{
+    (void)state;
+    expect_story(
+        "ad_label.html", NULL, "Ferry timetable cut for the winter",
+        "The island ferry will run four crossings a day instead of seven from November, the "
+        "operator said on Friday, citing fewer passengers and the cost of fuel.\n\n"
+        "Advertising on the ferries themselves, which paid for the new waiting room last year, "
+        "will continue through the winter months as before.\n\n"
+        "Islanders who work on the mainland said the first crossing, moved from six to half "
+        "past seven, would make them late for shifts that start at eight.\n\n"
+        "The council will ask the operator to keep the early crossing on weekdays and has "
+        "offered to pay part of its cost from the transport budget.");
+}
+
 /* A short story whose sentences carry links is the story column of its
  * root, not a link list inside it; the menu beside it still goes. */
 static void test_linked_story_column(void **state)
@@ -273,6 +291,7 @@ int main(void)
         cmocka_unit_test(test_dom_mode_story),
         cmocka_unit_test(test_furniture_inside_story),
         cmocka_unit_test(test_linked_story_column),
+        cmocka_unit_test(test_ad_labels_dropped),
         cmocka_unit_test(test_standfirst_between_headline_and_root),
         cmocka_unit_test(test_last_resort_keeps_prose),
         cmocka_unit_test(test_region_teaser_by_neighbours),

@@ -903,6 +903,18 @@ static void test_blur_up_background(void **state)
            "https://news.example.org/media/2024/05/storm-quay-wide.jpg?class=hero", NULL);
 }
 
+static void test_hero_background(void **state)
+{
+    (void)state;
+    /* The declared picture drawn only as a box's CSS background above the
+     * headline (no <img> of it) leads over a smaller photo in the text; the
+     * blur-up stand-in before it, a 50 px rendition, is rejected by its
+     * size. */
+    expect("hero_background.html", PAGE_URL,
+           "https://news.example.org/media/2024/05/storm-quay-1300x926.jpg",
+           "https://news.example.org/media/2024/05/storm-quay.jpg");
+}
+
 static void test_header_site_name(void **state)
 {
     (void)state;
@@ -1392,6 +1404,7 @@ int main(void)
         cmocka_unit_test(test_repeated_button),
         cmocka_unit_test(test_gallery_thumbs_declared),
         cmocka_unit_test(test_blur_up_background),
+        cmocka_unit_test(test_hero_background),
         cmocka_unit_test(test_header_site_name),
         cmocka_unit_test(test_sizes_slot_header),
         cmocka_unit_test(test_layout_lead_names),

@@ -14,6 +14,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 /* A container with fewer than ten commas and more link text than this share
  * is a link list (Readability's conditional cleaning threshold; 0.3 and 0.4
@@ -599,10 +600,39 @@ static bool cut_teaser_item(const sb_story_ctx *c, const sb_para *p)
     return false;
 }
 
+/* The words an advertising slot is labelled with, lower-cased.  Readers
+ * skip the label as they skip the slot; the label alone is printed where
+ * the ad loads, wherever that is in the story. */
+static const char *const ad_label_words[] = {
+    "advertisement", "advertisements", "advertising", "advert",     "ad",         "ads",
+    "anzeige",       "werbung",        "publicité",   "publicite",  "publicidad", "pubblicità",
+    "reklama",       "reklame",        "annonce",     "sponsored",  "sponsored content",
+    "paid content",  "promoted",       "partner content", NULL};
+
+bool sb_ad_label_line(const char *s, size_t len)
+{
+    while (len && isspace((unsigned char)*s))
+        s++, len--;
+    while (len && isspace((unsigned char)s[len - 1]))
+        len--;
+    if (len && s[len - 1] == ':')
+        len--;
+    while (len && isspace((unsigned char)s[len - 1]))
+        len--;
+    if (len == 0)
+        return false;
+    for (const char *const *w = ad_label_words; *w; w++)
+        if (strlen(*w) == len && strncasecmp(s, *w, len) == 0)
+            return true;
+    return false;
+}
+
 const char *sb_para_noise(const sb_story_ctx *c, const sb_para *p)
 {
     if (p->len == 0)
         return "empty";
+    if (sb_ad_label_line(p->text, p->len))
+        return "an advertising slot's label";
     if (cut_teaser_item(c, p))
         return "teaser of another story (a list item: a link, then an excerpt cut short)";
     double ld = (double)p->link_len / (double)p->len;

@@ -508,8 +508,10 @@ static bool has_caption_text(const sb_doc *doc, int elem, void *vctx)
     below_ctx *b = vctx;
     long pi = b->para_of[elem];
     /* A slideshow's counter ("2 / 12") sits between a slide's image and
-     * its caption: it numbers the image, it does not describe it. */
-    return pi >= 0 && b->c->paras[pi].len >= 3 && !sb_counter_line(&b->c->paras[pi]);
+     * its caption: it numbers the image, it does not describe it.  An ad
+     * slot's label ("Advertisement:") below a picture labels the slot. */
+    return pi >= 0 && b->c->paras[pi].len >= 3 && !sb_counter_line(&b->c->paras[pi]) &&
+           !sb_ad_label_line(b->c->paras[pi].text, b->c->paras[pi].len);
 }
 
 static bool name_has(const char *low, const char *const *words);
@@ -1792,8 +1794,9 @@ static void judge(scan *s, char *raw_url, const char *kind, const GumboNode *nod
         }
     }
     char buf[256];
-    const char *why = reject_reason(s, &k, node, box_elem, strcmp(kind, "background") == 0, buf,
-                                    sizeof buf);
+    /* "background" and "background above the headline" */
+    bool background = strncmp(kind, "background", 10) == 0;
+    const char *why = reject_reason(s, &k, node, box_elem, background, buf, sizeof buf);
     for (size_t i = 0; !why && i < s->n_seen; i++)
         if (strcmp(s->seen[i], k.url) == 0)
             why = "the same picture as an earlier candidate";
@@ -2317,8 +2320,21 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
     for (int i = start > PRE_HEADLINE_ELEMS ? start - PRE_HEADLINE_ELEMS : 0;
          i < start && s.judged < MAX_CANDIDATES; i++) {
         const GumboNode *n = c->doc->elems[i];
-        if (sb_tag(n) != GUMBO_TAG_IMG)
+        if (sb_tag(n) != GUMBO_TAG_IMG) {
+            /* A hero drawn as a box's CSS background above the headline
+             * (a header picture the headline is set over or under): a
+             * candidate when it is a rendition of the declared picture,
+             * as an <img> there is.  A blur-up stand-in of it (a tiny
+             * rendition) is rejected by its size as any thumbnail. */
+            char *bg = sb_css_background_url(sb_attr(n, "style"));
+            char *bg_abs = bg ? sb_url_resolve(s.base, bg) : NULL;
+            if (bg_abs && c->info[i].text <= CONTEXT_TEXT_MAX && declared_rendition(meta, bg_abs))
+                judge(&s, bg, "background above the headline", n, i, i, 0, NULL);
+            else
+                free(bg);
+            free(bg_abs);
             continue;
+        }
         const char *superseded = NULL;
         int sw = 0;
         char *url = image_url(n, &superseded, &sw);

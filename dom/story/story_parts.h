@@ -97,8 +97,13 @@ void sb_noise_mark(sb_story_ctx *c);
 /* Readability-style conditional cleaning of containers inside the chosen
  * roots (lists, tables, divs that are mostly links or thin). */
 void sb_noise_mark_containers(sb_story_ctx *c, const int *roots, size_t n_roots);
-/* Per-paragraph judgement (link density, short link-only lines). */
+/* Per-paragraph judgement (link density, short link-only lines, an ad
+ * slot's label). */
 const char *sb_para_noise(const sb_story_ctx *c, const sb_para *p);
+/* A block whose whole text is an advertising label ("Advertisement",
+ * "Anzeige:", "Sponsored"): one of a short list of label words, any case,
+ * perhaps with a colon, nothing else. */
+bool sb_ad_label_line(const char *s, size_t len);
 
 /* A small element whose class calls it a caption ("wp-caption-text",
  * "image-caption"; not "no-caption"). */
