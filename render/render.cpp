@@ -228,12 +228,15 @@ size_t count_tree_runs(const GumboNode *n)
 template <class Tag, typename Tag::type M> struct private_member {
     friend typename Tag::type member_of(Tag) { return M; }
 };
-#define SB_PRIVATE_MEMBER(tag, type_, member)                                                   \
+// SB_MEMBER_OF(tag, pointer type, Class::member): member_of(tag{}) gives
+// that member's pointer.
+#define SB_MEMBER_OF(tag, type_, qualified_member)                                              \
     struct tag {                                                                               \
         using type = type_;                                                                    \
         friend type member_of(tag);                                                            \
     };                                                                                         \
-    template struct private_member<tag, &litehtml::document::member>
+    template struct private_member<tag, &qualified_member>
+#define SB_PRIVATE_MEMBER(tag, type_, member) SB_MEMBER_OF(tag, type_, litehtml::document::member)
 SB_PRIVATE_MEMBER(doc_create_node,
                   void (litehtml::document::*)(void *, litehtml::elements_vector &, bool),
                   create_node);
@@ -252,19 +255,11 @@ SB_PRIVATE_MEMBER(doc_tabular, litehtml::elements_vector litehtml::document::*,
 #undef SB_PRIVATE_MEMBER
 // litehtml::css's one member, its selectors in cascade order (no setter
 // that keeps m_order: add_selector renumbers).
-struct css_selectors {
-    using type = litehtml::css_selector::vector litehtml::css::*;
-    friend type member_of(css_selectors);
-};
-template struct private_member<css_selectors, &litehtml::css::m_selectors>;
+SB_MEMBER_OF(css_selectors, litehtml::css_selector::vector litehtml::css::*, litehtml::css::m_selectors);
 // A word's members, written by memo_element::style_words as
 // el_text::parse_styles writes them.
 #define SB_TEXT_MEMBER(tag, type_, member)                                                      \
-    struct tag {                                                                               \
-        using type = type_ litehtml::el_text::*;                                               \
-        friend type member_of(tag);                                                            \
-    };                                                                                         \
-    template struct private_member<tag, &litehtml::el_text::member>
+    SB_MEMBER_OF(tag, type_ litehtml::el_text::*, litehtml::el_text::member)
 SB_TEXT_MEMBER(text_text, litehtml::tstring, m_text);
 SB_TEXT_MEMBER(text_transformed, litehtml::tstring, m_transformed_text);
 SB_TEXT_MEMBER(text_size, litehtml::size, m_size);
@@ -273,27 +268,11 @@ SB_TEXT_MEMBER(text_use_transformed, bool, m_use_transformed);
 SB_TEXT_MEMBER(text_draw_spaces, bool, m_draw_spaces);
 #undef SB_TEXT_MEMBER
 // An element's own declarations, for sb_render_check_style_lookups.
-struct tag_style {
-    using type = litehtml::style litehtml::html_tag::*;
-    friend type member_of(tag_style);
-};
-template struct private_member<tag_style, &litehtml::html_tag::m_style>;
+SB_MEMBER_OF(tag_style, litehtml::style litehtml::html_tag::*, litehtml::html_tag::m_style);
 // A picture's address (memo_element::image_loaded).
-struct image_src {
-    using type = litehtml::tstring litehtml::el_image::*;
-    friend type member_of(image_src);
-};
-template struct private_member<image_src, &litehtml::el_image::m_src>;
-struct tag_attrs {
-    using type = litehtml::string_map litehtml::html_tag::*;
-    friend type member_of(tag_attrs);
-};
-template struct private_member<tag_attrs, &litehtml::html_tag::m_attrs>;
-struct tag_classes {
-    using type = litehtml::string_vector litehtml::html_tag::*;
-    friend type member_of(tag_classes);
-};
-template struct private_member<tag_classes, &litehtml::html_tag::m_class_values>;
+SB_MEMBER_OF(image_src, litehtml::tstring litehtml::el_image::*, litehtml::el_image::m_src);
+SB_MEMBER_OF(tag_attrs, litehtml::string_map litehtml::html_tag::*, litehtml::html_tag::m_attrs);
+SB_MEMBER_OF(tag_classes, litehtml::string_vector litehtml::html_tag::*, litehtml::html_tag::m_class_values);
 
 struct style_memo;
 // Selector matching by candidates (sheet_index below): set while a sheet
@@ -1989,11 +1968,8 @@ int clamp_coord(long long v)
 
 // html_tag's borders as the stylesheet set them (style and colour; the
 // element's border_left()... give only the widths laid out).
-struct tag_css_borders {
-    using type = litehtml::css_borders litehtml::html_tag::*;
-    friend type member_of(tag_css_borders);
-};
-template struct private_member<tag_css_borders, &litehtml::html_tag::m_css_borders>;
+SB_MEMBER_OF(tag_css_borders, litehtml::css_borders litehtml::html_tag::*, litehtml::html_tag::m_css_borders);
+#undef SB_MEMBER_OF
 
 bool border_shows(const litehtml::css_border &b, int width)
 {

@@ -35,6 +35,18 @@ static const char *first_match(const char *low, const char *const *subs, const c
 
 static const char *innermost_path(const char *low);
 
+/* `url` lower-cased into `low`, and its innermost path (innermost_path)
+ * without query or fragment into `bare`; false when it has no path. */
+static bool lower_bare_path(const char *url, char low[JUDGED_MAX], char bare[JUDGED_MAX])
+{
+    lower_copy(url, low, JUDGED_MAX);
+    const char *path = innermost_path(low);
+    if (!path)
+        return false;
+    snprintf(bare, JUDGED_MAX, "%.*s", (int)strcspn(path, "?#"), path);
+    return true;
+}
+
 /* The file name (the last path segment, without query) says "1x1", a
  * pixel's size, between non-digits ("1x1.gif", "spacer_1x1.png"; not
  * "11x14"): a folder "/1x1/" or a query "?crop=1x1" is a square crop's
@@ -148,13 +160,9 @@ const char *sb_image_control_file(const char *url)
 {
     if (!url)
         return NULL;
-    char low[JUDGED_MAX];
-    lower_copy(url, low, sizeof low);
-    const char *path = innermost_path(low);
-    if (!path)
+    char low[JUDGED_MAX], judged[JUDGED_MAX];
+    if (!lower_bare_path(url, low, judged))
         return NULL;
-    char judged[JUDGED_MAX];
-    snprintf(judged, sizeof judged, "%.*s", (int)strcspn(path, "?#"), path);
     static const char *const drawings[] = {".svg", ".gif", ".png", ".ico", NULL};
     size_t n = strlen(judged);
     bool drawing = false;
@@ -296,14 +304,10 @@ const char *sb_image_declared_nonpicture(const char *url)
 {
     if (!url)
         return NULL;
-    char low[JUDGED_MAX];
-    lower_copy(url, low, sizeof low);
     /* Without the query: "?lazyload=true" or "social" say nothing here. */
-    const char *path = innermost_path(low);
-    if (!path)
+    char low[JUDGED_MAX], bare[JUDGED_MAX];
+    if (!lower_bare_path(url, low, bare))
         return NULL;
-    char bare[JUDGED_MAX];
-    snprintf(bare, sizeof bare, "%.*s", (int)strcspn(path, "?#"), path);
     static const char *const subs[] = {"logo", "icon", "sprite", "emoji", "avatar", "blank.",
                                        "blank_", "/blank", "placeholder", "spacer",
                                        "pixel.gif", "default-user", "no-image", "noimage",
