@@ -647,11 +647,11 @@ static bool titled_with_headline(const GumboNode *node, const char *headline)
 
 /* Boxes around the image: related lists, byline and author boxes,
  * sidebars, ad slots.  Read up to CONTEXT_LEVELS ancestors, stopping at
- * one that holds story-sized text.  `titled`: the picture is titled with
- * the headline (titled_with_headline): an ad slot's name around it does
- * not reject it. */
+ * one that holds story-sized text.  An <img> (`titled_node`, NULL for a
+ * background) titled with the `headline` (titled_with_headline, asked
+ * only when an ad slot's name is found) is not rejected by that name. */
 static const char *context_reason(const sb_story_ctx *c, const candidate *k, bool seen_lead,
-                                  bool titled)
+                                  const GumboNode *titled_node, const char *headline)
 {
     static const char *const related[] = {"related", "trending", "latest", "popular",
                                           "recommend", "more-stories", "morestories",
@@ -678,7 +678,7 @@ static const char *context_reason(const sb_story_ctx *c, const candidate *k, boo
         if (name_has(names, side) && !seen_lead)
             return "in a sidebar, site header or footer";
         if (names_ad_slot(names)) {
-            if (!titled)
+            if (!titled_node || !titled_with_headline(titled_node, headline))
                 return "in an ad slot";
             if (c->explain)
                 fprintf(c->explain, "image e%d titled with the headline: the ad slot's name of "
@@ -1417,8 +1417,7 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
         if (labelled_site_name(node, s->meta) && !declared_rendition(s->meta, k->url))
             return "labelled with the site's name: the site's header picture or logo";
     }
-    if ((why = context_reason(c, k, seen_lead,
-                              !is_background && titled_with_headline(node, s->headline))))
+    if ((why = context_reason(c, k, seen_lead, is_background ? NULL : node, s->headline)))
         return why;
     if (links_front_page(c, k->anchor))
         return "linked to a site's front page (site header or logo)";
