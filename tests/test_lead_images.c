@@ -326,6 +326,14 @@ static void test_same_picture(void **state)
                                 "https://a.example/img/311039909.jpg"));
     assert_false(sb_same_picture("https://a.example/img/tom&jerry.jpg", "https://a.example/img/tom.jpg"));
     assert_true(sb_same_picture("https://a.example/p/0988015.jpg", "https://a.example/p/988015-800x600.jpg"));
+    /* A generic file name after a segment naming an image file is a
+     * rendition of that file; two generic names after different files
+     * are different pictures. */
+    assert_true(sb_same_picture("https://m.example/media/ab12_cd34~mv2.jpg/v1/fit/w_1000%2Ch_1000/file.jpg",
+                                "https://m.example/media/ab12_cd34~mv2.jpg/v1/fill/w_147,h_83,blur_2/"
+                                "ab12_cd34~mv2.jpg"));
+    assert_false(sb_same_picture("https://m.example/media/ab12_cd34~mv2.jpg/v1/fit/w_1000/file.jpg",
+                                 "https://m.example/media/ef56_gh78~mv2.jpg/v1/fit/w_1000/file.jpg"));
     assert_false(sb_same_picture("https://a.example/p/0988015.jpg", "https://a.example/p/988016.jpg"));
     assert_false(sb_same_picture("https://a.example/g/2/09.jpg", "https://a.example/g/2/9.jpg"));
     /* A name taken again in its folder ("-2" after a title's slug of four
@@ -1325,6 +1333,20 @@ static void test_query_size(void **state)
            "https://images.example.net/5f0c9a2e41d7.jpeg?w=1000&q=65&fit=crop&h=667", NULL);
 }
 
+static void test_pin_media_blur(void **state)
+{
+    (void)state;
+    /* The header picture's src is a blurred 147 x 83 stand-in; its
+     * data-pin-media is a rendition of the same file: that rendition
+     * leads (without the rule the stand-in is rejected as a thumbnail and
+     * the photo below the first paragraph leads).  A stand-in whose pin
+     * URL names another file stays rejected. */
+    expect("pin_media_blur.html", "https://www.example-mag.de/post/dating",
+           "https://static.example-media.com/media/a1b2c3_5e6f7a8b9c0d~mv2.jpg/v1/fit/"
+           "w_1000%2Ch_1000%2Cal_c%2Cq_80/file.jpg",
+           NULL);
+}
+
 static void test_header_other_site(void **state)
 {
     (void)state;
@@ -1419,6 +1441,7 @@ int main(void)
         cmocka_unit_test(test_theme_header),
         cmocka_unit_test(test_ad_wrapper_titled),
         cmocka_unit_test(test_query_size),
+        cmocka_unit_test(test_pin_media_blur),
         cmocka_unit_test(test_header_other_site),
         cmocka_unit_test(test_ad_unit_size),
         cmocka_unit_test(test_logo_photo_lead),

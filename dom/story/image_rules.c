@@ -639,7 +639,8 @@ static bool image_file_segment(const char *s, const char *end)
 }
 
 /* Cuts u (lower-cased, no query) after its last path segment naming an
- * image file, when the last segment itself names none. */
+ * image file, when the last segment itself names none or only a generic
+ * file (generic_stem: "file.jpg"). */
 static void cut_after_image_segment(char *u)
 {
     const char *host = strstr(u, "://");
@@ -652,8 +653,23 @@ static void cut_after_image_segment(char *u)
     const char *last = path + len;
     while (last > path && last[-1] != '/')
         last--;
-    if (image_file_segment(last, path + len))
-        return;
+    if (image_file_segment(last, path + len)) {
+        /* A generic file name after an earlier segment naming an image
+         * file ("/NAME~mv2.jpg/v1/fit/w_1000,h_1000/file.jpg"): an image
+         * service's rendition of the earlier file, which names the
+         * picture; any other image file name is the picture's own. */
+        const char *dot = path + len;
+        while (dot > last && *dot != '.')
+            dot--;
+        char stem[16];
+        size_t n = (size_t)(dot - last);
+        if (n == 0 || n >= sizeof stem)
+            return;
+        memcpy(stem, last, n);
+        stem[n] = '\0';
+        if (!generic_stem(stem))
+            return;
+    }
     /* Walk the segments before the last, from the end. */
     char *seg_end = (char *)last - 1; /* the '/' before the last segment */
     while (seg_end > path) {

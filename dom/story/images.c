@@ -275,6 +275,25 @@ static char *picture_source_url(const GumboNode *img, int *srcset_width)
     return NULL;
 }
 
+/* The pin URL holds the src's file name (its last path segment, without
+ * query, PIN_FILE_MIN bytes or more): an image service's rendition of the
+ * same upload ("/media/NAME~mv2.jpg/v1/fit/w_1000,.../file.jpg"). */
+#define PIN_FILE_MIN 8
+static bool pin_names_src_file(const char *pin, const char *src)
+{
+    size_t end = strcspn(src, "?#");
+    size_t start = end;
+    while (start > 0 && src[start - 1] != '/')
+        start--;
+    if (end - start < PIN_FILE_MIN)
+        return false;
+    size_t pin_end = strcspn(pin, "?#");
+    for (size_t i = 0; i + (end - start) <= pin_end; i++)
+        if (strncasecmp(pin + i, src + start, end - start) == 0)
+            return true;
+    return false;
+}
+
 static char *image_url(const GumboNode *img, const char **superseded, int *srcset_width)
 {
     const char *src = sb_attr(img, "src");
@@ -317,6 +336,18 @@ static char *image_url(const GumboNode *img, const char **superseded, int *srcse
         if (from_source) {
             *superseded = src;
             return from_source;
+        }
+        /* A thumbnail-sized src whose data-pin-media (the picture the
+         * page hands to Pinterest's "pin it" for this image) is a rendition
+         * of the same picture (its URL holds the src's file name) and does not ask for a
+         * thumbnail itself: the src is a blur-up stand-in ("blur_2",
+         * "w_147,h_83") that a script swaps for the picture at its box's
+         * size; the pin's rendition is that picture.  A pin URL naming
+         * another picture (a portrait "pin this" graphic) is not taken. */
+        const char *pin = sb_attr(img, "data-pin-media");
+        if (usable_url(pin) && !url_says_small(pin) && pin_names_src_file(pin, src)) {
+            *superseded = src;
+            return sb_text_trim(sb_xstrdup(pin));
         }
     }
     if (usable_url(src))
