@@ -1347,6 +1347,19 @@ static void test_pin_media_blur(void **state)
            NULL);
 }
 
+static void test_source_aspect_size(void **state)
+{
+    (void)state;
+    /* The header picture's lazy sources state the image style's size as
+     * data-aspectratio="960/540": a 960 x 540 picture, it leads over the
+     * picture below the first paragraph whose srcset states only its
+     * file's width (without the rule the header's size is unknown and
+     * the later picture wins by its stated width). */
+    expect("source_aspect_size.html", "https://radio.example.cz/minister-8698000",
+           "https://radio.example.cz/files/styles/16x9_tablet/public/images/413e7a1e8540.jpg?itok=qPPY",
+           NULL);
+}
+
 static void test_header_other_site(void **state)
 {
     (void)state;
@@ -1442,6 +1455,7 @@ int main(void)
         cmocka_unit_test(test_ad_wrapper_titled),
         cmocka_unit_test(test_query_size),
         cmocka_unit_test(test_pin_media_blur),
+        cmocka_unit_test(test_source_aspect_size),
         cmocka_unit_test(test_header_other_site),
         cmocka_unit_test(test_ad_unit_size),
         cmocka_unit_test(test_logo_photo_lead),

@@ -464,6 +464,56 @@ static bool url_states_size(const char *url, int *w, int *h)
     return query_key_number(q + 1, wk, w) && query_key_number(q + 1, hk, h);
 }
 
+/* The size a <picture>'s source states for the rendition the URL was
+ * taken from: lazysizes' aspect-ratio plugin writes the image style's
+ * pixel size as data-aspectratio="W/H" ("960/540") on each <source>, for
+ * the loader to reserve the box before the picture arrives.  Both sides
+ * ASPECT_SIZE_MIN px or more: a pixel size, not a bare ratio ("16/9"),
+ * which says no size.  The source is the first whose set names the URL's
+ * file (picture_source_url takes the first source). */
+#define ASPECT_SIZE_MIN 100
+static bool source_states_size(const GumboNode *img, const char *url, int *w, int *h)
+{
+    const GumboNode *pic = img->parent;
+    if (!pic || !sb_is_element(pic) || strcmp(sb_tag_name(pic), "picture") != 0)
+        return false;
+    size_t end = strcspn(url, "?#"), start = end;
+    while (start > 0 && url[start - 1] != '/')
+        start--;
+    if (end - start < 5)
+        return false;
+    const GumboVector *k = &pic->v.element.children;
+    for (unsigned i = 0; i < k->length; i++) {
+        const GumboNode *src = k->data[i];
+        if (sb_tag(src) != GUMBO_TAG_SOURCE)
+            continue;
+        const char *v = sb_attr(src, "srcset");
+        for (int j = 0; !v && lazy_set_attrs[j]; j++)
+            v = sb_attr(src, lazy_set_attrs[j]);
+        if (!v || !*v)
+            continue;
+        char *name = sb_xstrndup(url + start, end - start);
+        bool names = strstr(v, name) != NULL;
+        free(name);
+        if (!names)
+            return false;
+        const char *ar = sb_attr(src, "data-aspectratio");
+        char *slash;
+        long a = ar ? strtol(ar, &slash, 10) : 0;
+        if (!ar || *slash != '/')
+            return false;
+        char *rest;
+        long b = strtol(slash + 1, &rest, 10);
+        if (*rest != '\0' || a < ASPECT_SIZE_MIN || b < ASPECT_SIZE_MIN || a > 100000 ||
+            b > 100000)
+            return false;
+        *w = (int)a;
+        *h = (int)b;
+        return true;
+    }
+    return false;
+}
+
 static const GumboNode *enclosing_figure(const GumboNode *n)
 {
     for (int up = 0; n && up < 4; up++, n = n->parent)
@@ -1841,6 +1891,11 @@ static void judge(scan *s, char *raw_url, const char *kind, const GumboNode *nod
     if (!(k.width > 0 && k.height > 0) && url_states_size(k.url, &k.url_w, &k.url_h) &&
         c->explain)
         fprintf(c->explain, "image e%d size unknown: the URL asks the image server for %dx%d\n",
+                anchor, k.url_w, k.url_h);
+    else if (!(k.width > 0 && k.height > 0) && !background &&
+             source_states_size(node, k.url, &k.url_w, &k.url_h) && c->explain)
+        fprintf(c->explain,
+                "image e%d size unknown: its picture's source states %dx%d (data-aspectratio)\n",
                 anchor, k.url_w, k.url_h);
     score_candidate(s, &k);
     s->accepted++;
