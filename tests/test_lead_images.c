@@ -334,6 +334,14 @@ static void test_same_picture(void **state)
                                 "ab12_cd34~mv2.jpg"));
     assert_false(sb_same_picture("https://m.example/media/ab12_cd34~mv2.jpg/v1/fit/w_1000/file.jpg",
                                  "https://m.example/media/ef56_gh78~mv2.jpg/v1/fit/w_1000/file.jpg"));
+    /* A proxy's original whose path names no file is named by its query's
+     * first parameter. */
+    assert_true(sb_same_picture(
+        "https://i.example/Ab=/1200x630/https%3A%2F%2Fm.example%2Fvah%2F%3Ftitle%3D17247%26size%3D",
+        "https://i.example/Cd=/790x527/https%3A%2F%2Fm.example%2Fvah%2F%3Ftitle%3D17247%26size%3D"));
+    assert_false(sb_same_picture(
+        "https://i.example/Ab=/1200x630/https%3A%2F%2Fm.example%2Fvah%2F%3Ftitle%3D17247",
+        "https://i.example/Cd=/1200x630/https%3A%2F%2Fm.example%2Fvah%2F%3Ftitle%3D62298"));
     assert_false(sb_same_picture("https://a.example/p/0988015.jpg", "https://a.example/p/988016.jpg"));
     assert_false(sb_same_picture("https://a.example/g/2/09.jpg", "https://a.example/g/2/9.jpg"));
     /* A name taken again in its folder ("-2" after a title's slug of four
@@ -1360,6 +1368,21 @@ static void test_source_aspect_size(void **state)
            NULL);
 }
 
+static void test_picture_lazy_thumb(void **state)
+{
+    (void)state;
+    /* The header <img>'s lazy attributes ask for a 73 x 49 thumbnail, its
+     * <picture>'s sources (media holding at 1280 px) offer large
+     * renditions: the first applying source's best leads (without the
+     * rule the thumbnail is rejected and the picture further down
+     * leads).  A person's thumbnail whose sources offer 100 x 100 stays
+     * rejected. */
+    expect("picture_lazy_thumb.html", "https://www.example-handwerk.de/friseur",
+           "https://images.example-handwerk.de/FpGZ=/1580x1054/"
+           "https%3A%2F%2Fmedia.example.de%2Fvah%2F%3Ftitle%3D17247%26size%3D",
+           NULL);
+}
+
 static void test_header_other_site(void **state)
 {
     (void)state;
@@ -1456,6 +1479,7 @@ int main(void)
         cmocka_unit_test(test_query_size),
         cmocka_unit_test(test_pin_media_blur),
         cmocka_unit_test(test_source_aspect_size),
+        cmocka_unit_test(test_picture_lazy_thumb),
         cmocka_unit_test(test_header_other_site),
         cmocka_unit_test(test_ad_unit_size),
         cmocka_unit_test(test_logo_photo_lead),

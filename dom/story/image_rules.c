@@ -701,6 +701,17 @@ char *sb_picture_key(const char *url)
     const char *inner = embedded_url(u);
     if (inner)
         cut(u, 0, (size_t)(inner - u));
+    /* A path naming no file, its query naming the picture
+     * ("v-h.media/vah/?title=17247&size=&sch=..."): the query stands as the
+     * last segment (its first parameter is kept below, as a query glued on
+     * with '&'), its slashes made underscores. */
+    char *q = strchr(u, '?');
+    if (q && q > u && q[-1] == '/' && q[1] && q[1] != '#') {
+        memmove(q, q + 1, strlen(q + 1) + 1);
+        for (char *p = q; *p && *p != '#'; p++)
+            if (*p == '/')
+                *p = '_';
+    }
     u[strcspn(u, "?#")] = '\0';
     /* The path, without its query, decoded again for a name encoded once
      * more on its way through a template ("%2520" is "%20" is " "); a

@@ -252,6 +252,70 @@ static bool svg_file(const char *url)
  * to its src when a lazy attribute replaced a non-empty one. */
 /* <picture><source srcset=...><img></picture>: the first source's best
  * candidate (srcset, else data-srcset or another lazy set), or NULL. */
+/* A <source>'s media query holds at the default viewport width: none,
+ * "(min-width: Npx)" with N at most the width, "(max-width: Npx)" with N
+ * at least it, or both joined by "and"; any other query is taken as not
+ * holding. */
+static bool media_applies(const char *media)
+{
+    if (!media)
+        return true;
+    const char *p = media;
+    while (*p) {
+        while (*p == ' ' || *p == '(' || *p == ')')
+            p++;
+        if (!*p)
+            break;
+        bool min = strncasecmp(p, "min-width:", 10) == 0;
+        bool max = strncasecmp(p, "max-width:", 10) == 0;
+        if (!min && !max) {
+            if (strncasecmp(p, "and ", 4) == 0) {
+                p += 4;
+                continue;
+            }
+            return false;
+        }
+        p += 10;
+        char *end;
+        long v = strtol(p, &end, 10);
+        if (end == p || strncasecmp(end, "px", 2) != 0)
+            return false;
+        if ((min && v > SB_DEFAULT_WIDTH) || (max && v < SB_DEFAULT_WIDTH))
+            return false;
+        p = end + 2;
+    }
+    return true;
+}
+
+/* The first <source> of the img's <picture> whose media holds at the
+ * default width, its set's best candidate (srcset, else a lazy set), or
+ * NULL (also when the set offers a thumbnail-sized rendition). */
+static char *applying_source_url(const GumboNode *img, int *srcset_width)
+{
+    const GumboNode *pic = img->parent;
+    if (!pic || !sb_is_element(pic) || strcmp(sb_tag_name(pic), "picture") != 0)
+        return NULL;
+    const GumboVector *k = &pic->v.element.children;
+    for (unsigned i = 0; i < k->length; i++) {
+        const GumboNode *s = k->data[i];
+        if (sb_tag(s) != GUMBO_TAG_SOURCE || !media_applies(sb_attr(s, "media")))
+            continue;
+        const char *v = sb_attr(s, "srcset");
+        for (int j = 0; !v && lazy_set_attrs[j]; j++)
+            v = sb_attr(s, lazy_set_attrs[j]);
+        /* A set that offers a thumbnail-sized rendition anywhere (its 1x
+         * of "100x100 1x, 200x200 2x") is a thumbnail's set. */
+        char *best = v && !url_says_small(v) ? sb_srcset_best(v) : NULL;
+        if (best && usable_url(best)) {
+            *srcset_width = srcset_max_width(v);
+            return best;
+        }
+        free(best);
+        return NULL;
+    }
+    return NULL;
+}
+
 static char *picture_source_url(const GumboNode *img, int *srcset_width)
 {
     const GumboNode *pic = img->parent;
@@ -302,6 +366,16 @@ static char *image_url(const GumboNode *img, const char **superseded, int *srcse
         const char *v = sb_attr(img, lazy_attrs[i]);
         if (usable_url(v)) {
             *superseded = src && *src && strcmp(src, v) != 0 ? src : NULL;
+            /* A lazy attribute asking for a thumbnail-sized rendition
+             * (url_says_small) on the <img> of a <picture>: the img is the
+             * fallback a browser shows only when no <source> applies; the
+             * first source whose media holds at the default width is
+             * what the loader fills and the reader sees. */
+            if (url_says_small(v)) {
+                char *from_source = applying_source_url(img, srcset_width);
+                if (from_source)
+                    return from_source;
+            }
             return sb_text_trim(sb_xstrdup(v));
         }
     }
