@@ -295,8 +295,9 @@ void memo_set_document(style_memo *memo, litehtml::document *doc);
 // parse_atrule and parse_selectors as litehtml 0.6 writes them (their
 // calls checked against liblitehtml's disassembly), with css_selector's
 // parse replaced by fast_selector_parse: the same recursion over the same
-// texts, but each split done by one scan into offsets kept in a reused
-// buffer, and the left part passed on as offsets, not rebuilt.  What each
+// texts, but the text split once, by one scan into offsets kept in a
+// reused buffer, and each left part passed on as the offsets of its
+// tokens, not rebuilt and split again.  What each
 // level does is litehtml's, step by step (split_string's tokens with its
 // bracket rule, the combinator chosen among the separators, trim's
 // characters, the compound parsed by litehtml's own
@@ -388,12 +389,15 @@ bool is_combinator_token(const std::string &s, const sel_span &t)
 }
 
 // css_selector::parse(s[b, e)) into sel, as litehtml's.
+// tokens: split_selector's of s[b, e) when split is false (the tokens of
+// a longer text that begins at b, cut at e: see below).
 bool fast_selector_parse(litehtml::css_selector &sel, const std::string &s, size_t b, size_t e,
-                         std::vector<sel_span> &tokens, std::string &right)
+                         std::vector<sel_span> &tokens, std::string &right, bool split = true)
 {
     if (b >= e)
         return false;
-    split_selector(s, b, e, tokens);
+    if (split)
+        split_selector(s, b, e, tokens);
     if (tokens.empty())
         return false;
     sel_span r = tokens.back();
@@ -431,7 +435,22 @@ bool fast_selector_parse(litehtml::css_selector &sel, const std::string &s, size
     sel.m_left = nullptr;
     if (le > lb) {
         sel.m_left = std::make_shared<litehtml::css_selector>(litehtml::media_query_list::ptr(nullptr), "");
-        if (!fast_selector_parse(*sel.m_left, s, lb, le, tokens, right))
+        // The left part's own split, litehtml's next level, is the tokens
+        // left here, those past le dropped and the last cut at le: a split
+        // of a text's beginning finds the same separators up to its end, a
+        // bracket closed before le closes at the same place, and one not
+        // closed would have run to the end of the whole text, into the
+        // right part.  le only drops white space (trim), never a bracket.
+        // When trim moved the start too (a text of white space only, which
+        // trim leaves whole), the left part is split again.
+        bool again = lb != b;
+        if (!again) {
+            while (!tokens.empty() && tokens.back().b >= le)
+                tokens.pop_back();
+            if (!tokens.empty() && tokens.back().e > le)
+                tokens.back().e = le;
+        }
+        if (!fast_selector_parse(*sel.m_left, s, lb, le, tokens, right, again))
             return false;
     }
     return true;
