@@ -1219,7 +1219,15 @@ public:
         }
         sheet_index &ix = *memo_->index;
         size_t from = ix.anc_keys.size(); // this element's keys, not yet counted
-        sheet_index::element_keys(*this, ix.anc_keys);
+        // made for the first sheet applied (the user-agent sheet) and kept
+        // for the page's: its tag, id and classes do not change between
+        // the two (parse_attributes, run between them, reads attributes
+        // into declarations and sets none)
+        if (!keys_made_) {
+            sheet_index::element_keys(*this, keys_);
+            keys_made_ = true;
+        }
+        ix.anc_keys.insert(ix.anc_keys.end(), keys_.begin(), keys_.end());
         litehtml::element::ptr parent = this->parent();
         const litehtml::element *last = ix.anc_el.empty() ? nullptr : ix.anc_el.back();
         litehtml::css mine;
@@ -1443,6 +1451,8 @@ private:
         int id;
         const litehtml::tchar_t *value; // NULL: set nowhere up to the root
     };
+    std::vector<uint64_t> keys_; // sheet_index::element_keys, once (apply_stylesheet)
+    bool keys_made_ = false;
     style_memo *memo_;
     int share_id_ = 0; // style class (parse_styles); 0: not styled yet
     int inh_id_ = 0;   // inherit class (inherit_class); 0: unknown
