@@ -434,7 +434,8 @@ bool fast_selector_parse(litehtml::css_selector &sel, const std::string &s, size
     }
     sel.m_left = nullptr;
     if (le > lb) {
-        sel.m_left = std::make_shared<litehtml::css_selector>(litehtml::media_query_list::ptr(nullptr), "");
+        sel.m_left =
+            std::make_shared<litehtml::css_selector>(litehtml::media_query_list::ptr(nullptr), "");
         // The left part's own split, litehtml's next level, is the tokens
         // left here, those past le dropped and the last cut at le: a split
         // of a text's beginning finds the same separators up to its end, a
@@ -3050,8 +3051,8 @@ extern "C" long sb_render_check_style_sharing(const sb_doc *doc, size_t *shared,
 static bool same_selector(const litehtml::css_selector &a, const litehtml::css_selector &b)
 {
     if (a.m_specificity != b.m_specificity || a.m_order != b.m_order ||
-        a.m_combinator != b.m_combinator || a.m_style != b.m_style ||
-        a.m_baseurl != b.m_baseurl || !a.m_media_query != !b.m_media_query ||
+        a.m_combinator != b.m_combinator || a.m_style != b.m_style || a.m_baseurl != b.m_baseurl ||
+        !a.m_media_query != !b.m_media_query ||
         (a.m_media_query && a.m_media_query->is_used() != b.m_media_query->is_used()) ||
         a.m_right.m_tag != b.m_right.m_tag ||
         a.m_right.m_attrs.size() != b.m_right.m_attrs.size() || !a.m_left != !b.m_left)

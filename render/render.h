@@ -197,8 +197,7 @@ long sb_render_check_style_sharing(const sb_doc *doc, size_t *shared, char *err,
  * compounds, attributes, declarations' text, base URL, media).  Returns
  * the number of differences (0 = the same), the number of selectors in
  * *selectors, and the first difference in err. */
-long sb_render_check_sheet_parse(const sb_doc *doc, size_t *selectors, char *err,
-                                 size_t errlen);
+long sb_render_check_sheet_parse(const sb_doc *doc, size_t *selectors, char *err, size_t errlen);
 
 /* True when the render cuts text into litehtml's words and spaces
  * (render.cpp: container::split_text, on the UTF-8 bytes) exactly as
