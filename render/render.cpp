@@ -282,6 +282,327 @@ void memo_drop_index(style_memo *memo);
 // The document whose tabular elements the computed styles' sharing reads.
 void memo_set_document(style_memo *memo, litehtml::document *doc);
 
+// The page's sheets parsed without litehtml's quadratic selector parse.
+//
+// litehtml 0.6's css_selector::parse splits the selector's text into
+// compounds and combinators, keeps the last compound, and parses all that
+// is left of it *again* as a new selector, recursively: a selector of k
+// compounds is split k times, each split allocating a string per token
+// and rebuilding the left part with string appends (about 10,000
+// instructions per compound on news sheets: 76 M of the 83 M that
+// parse_stylesheet cost on the eleven trafilatura pages of
+// docs/render_cost.md).  This is litehtml's parse_stylesheet,
+// parse_atrule and parse_selectors as litehtml 0.6 writes them (their
+// calls checked against liblitehtml's disassembly), with css_selector's
+// parse replaced by fast_selector_parse: the same recursion over the same
+// texts, but the text split once, by one scan into offsets kept in a
+// reused buffer, and each left part passed on as the offsets of its
+// tokens, not rebuilt and split again.  What each
+// level does is litehtml's, step by step (split_string's tokens with its
+// bracket rule, the combinator chosen among the separators, trim's
+// characters, the compound parsed by litehtml's own
+// css_element_selector::parse), so the selectors are the same objects
+// field by field; sb_render_check_sheet_parse compares them with
+// litehtml's own parse of every sheet of a page (and test_sheet_parse
+// on samples/layout/sheet_parse.html, made of the corner cases).
+struct sel_span {
+    size_t b, e;
+};
+
+// litehtml's trim: " \n\r\t" off both ends, nothing when all of it is.
+void trim_span(const std::string &s, size_t &b, size_t &e)
+{
+    size_t i = b;
+    while (i < e && std::strchr(" \n\r\t", s[i]) && s[i])
+        i++;
+    if (i == e)
+        return; // all white: litehtml's trim leaves it
+    size_t j = e;
+    while (j > i && std::strchr(" \n\r\t", s[j - 1]) && s[j - 1])
+        j--;
+    b = i;
+    e = j;
+}
+
+// litehtml's find_close_bracket over s[off, e).
+size_t close_bracket(const std::string &s, size_t off, size_t e, char open, char close)
+{
+    int cnt = 0;
+    for (size_t i = off; i < e; i++) {
+        if (s[i] == open)
+            cnt++;
+        else if (s[i] == close && --cnt == 0)
+            return i;
+    }
+    return std::string::npos;
+}
+
+inline bool sel_delim(char c)
+{
+    return c == ' ' || c == '\t' || c == '>' || c == '+' || c == '~' || c == '(' || c == '[';
+}
+
+size_t next_delim(const std::string &s, size_t from, size_t e)
+{
+    for (size_t i = from; i < e; i++)
+        if (sel_delim(s[i]))
+            return i;
+    return std::string::npos;
+}
+
+// split_string(s[b, e), tokens, "", " \t>+~", "([") as offsets.
+void split_selector(const std::string &s, size_t b, size_t e, std::vector<sel_span> &out)
+{
+    out.clear();
+    if (b >= e)
+        return;
+    const size_t npos = std::string::npos;
+    size_t start = b;
+    size_t end = next_delim(s, start, e);
+    for (;;) {
+        while (end != npos && (s[end] == '(' || s[end] == '[')) {
+            end = s[end] == '(' ? close_bracket(s, end, e, '(', ')')
+                                : close_bracket(s, end, e, '[', ']');
+            if (end != npos)
+                end = next_delim(s, end + 1, e);
+        }
+        size_t tok_e = end == npos ? e : end;
+        if (tok_e > start)
+            out.push_back({start, tok_e});
+        if (end != npos)
+            out.push_back({end, end + 1}); // a kept separator
+        if (end == npos)
+            break;
+        start = end + 1;
+        if (start == e)
+            break;
+        end = next_delim(s, start, e);
+    }
+}
+
+bool is_combinator_token(const std::string &s, const sel_span &t)
+{
+    if (t.e - t.b != 1)
+        return false;
+    char c = s[t.b];
+    return c == ' ' || c == '\t' || c == '+' || c == '~' || c == '>';
+}
+
+// css_selector::parse(s[b, e)) into sel, as litehtml's.
+// tokens: split_selector's of s[b, e) when split is false (the tokens of
+// a longer text that begins at b, cut at e: see below).
+bool fast_selector_parse(litehtml::css_selector &sel, const std::string &s, size_t b, size_t e,
+                         std::vector<sel_span> &tokens, std::string &right, bool split = true)
+{
+    if (b >= e)
+        return false;
+    if (split)
+        split_selector(s, b, e, tokens);
+    if (tokens.empty())
+        return false;
+    sel_span r = tokens.back();
+    tokens.pop_back();
+    char combinator = 0;
+    while (!tokens.empty() && is_combinator_token(s, tokens.back())) {
+        if (combinator == ' ' || combinator == 0)
+            combinator = s[tokens.back().b];
+        tokens.pop_back();
+    }
+    // the tokens cover the text without gaps, so what is left of them is
+    // the text from b to the end of the last one
+    size_t lb = b, le = tokens.empty() ? b : tokens.back().e;
+    if (le > lb)
+        trim_span(s, lb, le);
+    trim_span(s, r.b, r.e);
+    if (r.e <= r.b)
+        return false;
+    right.assign(s, r.b, r.e - r.b);
+    sel.m_right.parse(right);
+    switch (combinator) {
+    case '>':
+        sel.m_combinator = litehtml::combinator_child;
+        break;
+    case '+':
+        sel.m_combinator = litehtml::combinator_adjacent_sibling;
+        break;
+    case '~':
+        sel.m_combinator = litehtml::combinator_general_sibling;
+        break;
+    default:
+        sel.m_combinator = litehtml::combinator_descendant;
+        break;
+    }
+    sel.m_left = nullptr;
+    if (le > lb) {
+        sel.m_left =
+            std::make_shared<litehtml::css_selector>(litehtml::media_query_list::ptr(nullptr), "");
+        // The left part's own split, litehtml's next level, is the tokens
+        // left here, those past le dropped and the last cut at le: a split
+        // of a text's beginning finds the same separators up to its end, a
+        // bracket closed before le closes at the same place, and one not
+        // closed would have run to the end of the whole text, into the
+        // right part.  le only drops white space (trim), never a bracket.
+        // When trim moved the start too (a text of white space only, which
+        // trim leaves whole), the left part is split again.
+        bool again = lb != b;
+        if (!again) {
+            while (!tokens.empty() && tokens.back().b >= le)
+                tokens.pop_back();
+            if (!tokens.empty() && tokens.back().e > le)
+                tokens.back().e = le;
+        }
+        if (!fast_selector_parse(*sel.m_left, s, lb, le, tokens, right, again))
+            return false;
+    }
+    return true;
+}
+
+struct sheet_parser {
+    litehtml::css &css;
+    std::vector<sel_span> tokens;
+    std::string right;
+
+    // css::parse_selectors
+    bool selectors(const std::string &txt, const std::string &styles,
+                   const litehtml::media_query_list::ptr &media, const std::string &baseurl)
+    {
+        std::string selector = txt;
+        litehtml::trim(selector);
+        litehtml::string_vector toks;
+        litehtml::split_string(selector, toks, ",");
+        bool added = false;
+        litehtml::css_selector::vector &sels = css.*member_of(css_selectors{});
+        for (std::string &tok : toks) {
+            auto sel = std::make_shared<litehtml::css_selector>(media, baseurl);
+            sel->m_style = styles;
+            litehtml::trim(tok);
+            if (fast_selector_parse(*sel, tok, 0, tok.size(), tokens, right)) {
+                sel->calc_specificity();
+                sel->m_order = (int)sels.size(); // css::add_selector
+                sels.push_back(sel);
+                added = true;
+            }
+        }
+        return added;
+    }
+
+    // css::parse_stylesheet
+    void sheet(const char *str, const char *baseurl, const litehtml::document::ptr &doc,
+               const litehtml::media_query_list::ptr &media)
+    {
+        const size_t npos = std::string::npos;
+        std::string text = str;
+        size_t c_start = text.find("/*");
+        while (c_start != npos) {
+            size_t c_end = text.find("*/", c_start + 2);
+            text.erase(c_start, c_end - c_start + 2);
+            c_start = text.find("/*");
+        }
+        size_t pos = text.find_first_not_of(" \n\r\t");
+        while (pos != npos) {
+            while (pos != npos && text[pos] == '@') {
+                size_t s_pos = pos;
+                pos = text.find_first_of("{;", pos);
+                if (pos != npos && text[pos] == '{')
+                    pos = litehtml::find_close_bracket(text, pos, '{', '}');
+                if (pos != npos)
+                    atrule(text.substr(s_pos, pos - s_pos + 1), baseurl, doc, media);
+                else
+                    atrule(text.substr(s_pos), baseurl, doc, media);
+                if (pos != npos)
+                    pos = text.find_first_not_of(" \n\r\t", pos + 1);
+            }
+            if (pos == npos)
+                break;
+            size_t style_start = text.find('{', pos);
+            size_t style_end = text.find('}', pos);
+            if (style_start != npos && style_end != npos) {
+                selectors(text.substr(pos, style_start - pos),
+                          text.substr(style_start + 1, style_end - style_start - 1), media,
+                          baseurl);
+                if (media && doc)
+                    doc->add_media_list(media);
+                pos = style_end + 1;
+            } else {
+                pos = npos;
+            }
+            if (pos != npos)
+                pos = text.find_first_not_of(" \n\r\t", pos);
+        }
+    }
+
+    // css::parse_atrule
+    void atrule(const std::string &text, const char *baseurl, const litehtml::document::ptr &doc,
+                const litehtml::media_query_list::ptr &media)
+    {
+        const size_t npos = std::string::npos;
+        if (text.substr(0, 7) == "@import") {
+            std::string istr = text.substr(7);
+            if (istr[istr.length() - 1] == ';')
+                istr.erase(istr.length() - 1);
+            litehtml::trim(istr);
+            litehtml::string_vector toks;
+            litehtml::split_string(istr, toks, " ", "", "(\"");
+            if (toks.empty())
+                return;
+            std::string url;
+            litehtml::css::parse_css_url(toks.front(), url);
+            if (url.empty())
+                url = toks.front();
+            toks.erase(toks.begin());
+            if (!doc)
+                return;
+            litehtml::document_container *cont = doc->container();
+            if (!cont)
+                return;
+            std::string css_text, css_baseurl;
+            if (baseurl)
+                css_baseurl = baseurl;
+            cont->import_css(css_text, url, css_baseurl);
+            if (css_text.empty())
+                return;
+            litehtml::media_query_list::ptr new_media = media;
+            if (!toks.empty()) {
+                std::string media_str;
+                for (auto it = toks.begin(); it != toks.end(); ++it) {
+                    if (it != toks.begin())
+                        media_str += " ";
+                    media_str += *it;
+                }
+                new_media = litehtml::media_query_list::create_from_string(media_str, doc);
+                if (!new_media)
+                    new_media = media;
+            }
+            sheet(css_text.c_str(), css_baseurl.c_str(), doc, new_media);
+        } else if (text.substr(0, 6) == "@media") {
+            size_t b1 = text.find_first_of('{');
+            size_t b2 = text.find_last_of('}');
+            if (b1 == npos)
+                return;
+            std::string media_type = text.substr(6, b1 - 6);
+            litehtml::trim(media_type);
+            litehtml::media_query_list::ptr new_media =
+                litehtml::media_query_list::create_from_string(media_type, doc);
+            std::string media_style =
+                b2 != npos ? text.substr(b1 + 1, b2 - b1 - 1) : text.substr(b1 + 1);
+            sheet(media_style.c_str(), baseurl, doc, new_media);
+        }
+    }
+};
+
+// litehtml's css::parse_stylesheet, selectors parsed in one pass each.
+void parse_sheet(litehtml::css &css, const char *str, const char *baseurl,
+                 const litehtml::document::ptr &doc, const litehtml::media_query_list::ptr &media)
+{
+    sheet_parser p{css, {}, {}};
+    p.sheet(str, baseurl, doc, media);
+}
+
+// Set by sb_render_check_sheet_parse: document_from_tree also parses the
+// page's sheets by litehtml's own parse_stylesheet into it.
+thread_local litehtml::css *sheet_parse_check = nullptr;
+thread_local litehtml::css *sheet_parse_ours = nullptr;
+
 litehtml::document::ptr document_from_tree(GumboNode *root, litehtml::document_container *cont,
                                            litehtml::context *ctx, style_memo *memo)
 {
@@ -306,9 +627,15 @@ litehtml::document::ptr document_from_tree(GumboNode *root, litehtml::document_c
         litehtml::media_query_list::ptr list;
         if (!css.media.empty())
             list = litehtml::media_query_list::create_from_string(css.media, doc);
-        styles.parse_stylesheet(css.text.c_str(), css.baseurl.c_str(), doc, list);
+        parse_sheet(styles, css.text.c_str(), css.baseurl.c_str(), doc, list);
+        if (sheet_parse_check)
+            sheet_parse_check->parse_stylesheet(css.text.c_str(), css.baseurl.c_str(), doc, list);
     }
     styles.sort_selectors();
+    if (sheet_parse_check) {
+        sheet_parse_check->sort_selectors();
+        *sheet_parse_ours = styles;
+    }
     if (!(d.*member_of(doc_media_lists{})).empty())
         (d.*member_of(doc_update_media_lists{}))(media);
     memo_index_sheet(memo, styles);
@@ -893,7 +1220,15 @@ public:
         }
         sheet_index &ix = *memo_->index;
         size_t from = ix.anc_keys.size(); // this element's keys, not yet counted
-        sheet_index::element_keys(*this, ix.anc_keys);
+        // made for the first sheet applied (the user-agent sheet) and kept
+        // for the page's: its tag, id and classes do not change between
+        // the two (parse_attributes, run between them, reads attributes
+        // into declarations and sets none)
+        if (!keys_made_) {
+            sheet_index::element_keys(*this, keys_);
+            keys_made_ = true;
+        }
+        ix.anc_keys.insert(ix.anc_keys.end(), keys_.begin(), keys_.end());
         litehtml::element::ptr parent = this->parent();
         const litehtml::element *last = ix.anc_el.empty() ? nullptr : ix.anc_el.back();
         litehtml::css mine;
@@ -1117,6 +1452,8 @@ private:
         int id;
         const litehtml::tchar_t *value; // NULL: set nowhere up to the root
     };
+    std::vector<uint64_t> keys_; // sheet_index::element_keys, once (apply_stylesheet)
+    bool keys_made_ = false;
     style_memo *memo_;
     int share_id_ = 0; // style class (parse_styles); 0: not styled yet
     int inh_id_ = 0;   // inherit class (inherit_class); 0: unknown
@@ -2707,5 +3044,61 @@ extern "C" long sb_render_check_style_sharing(const sb_doc *doc, size_t *shared,
     }
     sb_render_free(a);
     sb_render_free(b);
+    return bad;
+}
+
+// Two parses of a selector, field by field (the left parts included).
+static bool same_selector(const litehtml::css_selector &a, const litehtml::css_selector &b)
+{
+    if (a.m_specificity != b.m_specificity || a.m_order != b.m_order ||
+        a.m_combinator != b.m_combinator || a.m_style != b.m_style || a.m_baseurl != b.m_baseurl ||
+        !a.m_media_query != !b.m_media_query ||
+        (a.m_media_query && a.m_media_query->is_used() != b.m_media_query->is_used()) ||
+        a.m_right.m_tag != b.m_right.m_tag ||
+        a.m_right.m_attrs.size() != b.m_right.m_attrs.size() || !a.m_left != !b.m_left)
+        return false;
+    for (size_t i = 0; i < a.m_right.m_attrs.size(); i++) {
+        const litehtml::css_attribute_selector &x = a.m_right.m_attrs[i], &y = b.m_right.m_attrs[i];
+        if (x.attribute != y.attribute || x.val != y.val || x.class_val != y.class_val ||
+            x.condition != y.condition)
+            return false;
+    }
+    return !a.m_left || same_selector(*a.m_left, *b.m_left);
+}
+
+extern "C" long sb_render_check_sheet_parse(const sb_doc *doc, size_t *selectors, char *err,
+                                            size_t errlen)
+{
+    set_err(err, errlen, "");
+    if (selectors)
+        *selectors = 0;
+    litehtml::css theirs, ours;
+    sheet_parse_check = &theirs;
+    sheet_parse_ours = &ours;
+    sb_render_opts o{};
+    o.time_budget_ms = 600000;
+    char e1[200];
+    sb_render *r = sb_render_page(doc, &o, nullptr, e1, sizeof e1);
+    sheet_parse_check = nullptr;
+    sheet_parse_ours = nullptr;
+    long bad = 0;
+    if (!r) {
+        if (err && errlen)
+            std::snprintf(err, errlen, "render failed: %s", e1);
+        return 1;
+    }
+    sb_render_free(r);
+    const litehtml::css_selector::vector &a = ours.selectors(), &b = theirs.selectors();
+    if (selectors)
+        *selectors = a.size();
+    if (a.size() != b.size()) {
+        if (err && errlen)
+            std::snprintf(err, errlen, "%zu selectors, litehtml %zu", a.size(), b.size());
+        return 1;
+    }
+    for (size_t i = 0; i < a.size(); i++)
+        if (!same_selector(*a[i], *b[i]) && bad++ == 0 && err && errlen)
+            std::snprintf(err, errlen, "selector %zu (%s) differs from litehtml's (%s)", i,
+                          a[i]->m_right.m_tag.c_str(), b[i]->m_right.m_tag.c_str());
     return bad;
 }

@@ -190,6 +190,15 @@ long sb_render_check_style_lookups(const sb_doc *doc, size_t *checked, char *err
 long sb_render_check_style_sharing(const sb_doc *doc, size_t *shared, char *err,
                                    size_t errlen);
 
+/* Renders doc with its sheets parsed twice, by the render's own port of
+ * litehtml's parse_stylesheet (render.cpp: parse_sheet, each selector's
+ * compounds split in one pass) and by litehtml's, and compares the two
+ * sorted selector lists field by field (order, specificity, combinators,
+ * compounds, attributes, declarations' text, base URL, media).  Returns
+ * the number of differences (0 = the same), the number of selectors in
+ * *selectors, and the first difference in err. */
+long sb_render_check_sheet_parse(const sb_doc *doc, size_t *selectors, char *err, size_t errlen);
+
 /* True when the render cuts text into litehtml's words and spaces
  * (render.cpp: container::split_text, on the UTF-8 bytes) exactly as
  * litehtml's own split_text (through wide characters) does. */
