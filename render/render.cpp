@@ -495,7 +495,9 @@ struct sheet_parser {
         size_t c_start = text.find("/*");
         while (c_start != npos) {
             size_t c_end = text.find("*/", c_start + 2);
-            text.erase(c_start, c_end - c_start + 2);
+            // an unclosed comment runs to the end (litehtml's arithmetic
+            // on npos does the same for most starts, but loops at 1)
+            text.erase(c_start, c_end == npos ? npos : c_end - c_start + 2);
             c_start = text.find("/*");
         }
         size_t pos = text.find_first_not_of(" \n\r\t");
