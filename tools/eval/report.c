@@ -72,8 +72,9 @@ void sb_report_table(FILE *out, const sb_eval *e)
         const sb_method_summary *s = &e->methods[0].sum;
         fprintf(out, "gold fields: title %zu, byline %zu, date %zu, image %zu pages\n",
                 s->title_exact.gold, s->byline.gold, s->date.gold, s->image.gold);
-        /* The declared-image denominators depend on the method's own
-         * record (its `declared`), so each method gets its count. */
+        /* The declared-image denominators depend on the page only
+         * (METRICS.md); each method's count is printed, and they differ
+         * only where a page failed for one method. */
         for (size_t m = 0; m < e->n_methods; m++)
             fprintf(out,
                     "declared image (%s): as-is %zu pages, as-is where shown %zu pages, hints "

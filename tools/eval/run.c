@@ -12,6 +12,7 @@
 #include "dom/story/image_rules.h"
 #include "dom/story/structure.h"
 #include "hybrid/input/saved_page.h"
+#include "hybrid/page/page.h"
 #include "storybox.h"
 #include "tools/eval/image_hints.h"
 #include "tools/eval/styled.h"
@@ -163,12 +164,34 @@ static void page_error(sb_page_result *r, const char *msg)
 static void score_declared_image(const sb_options *opt, const char *bytes, size_t len,
                                  const sb_story *s, sb_page_result *r)
 {
-    const char *declared = s->lead_image ? s->lead_image->declared : NULL;
+    /* The declared image comes with the lead image; a record without a
+     * lead image carries none, so the page's own metadata is read here
+     * (as the extraction read it: the same options, the same base URL).
+     * Otherwise a method that returns no picture would take the page out
+     * of the checks instead of missing it. */
+    char *declared = NULL;
+    if (s->lead_image) {
+        declared = s->lead_image->declared ? sb_xstrdup(s->lead_image->declared) : NULL;
+    } else {
+        char err[256];
+        sb_page *pg = sb_page_open(bytes, len, opt, err, sizeof err);
+        if (pg && pg->meta.n_images && pg->meta.images[0] && *pg->meta.images[0])
+            declared = sb_xstrdup(pg->meta.images[0]);
+        sb_page_free(pg);
+    }
     if (!declared)
         return;
-    r->image_asis = sb_same_picture(s->lead_image->url, declared) ? SB_FIELD_HIT : SB_FIELD_MISS;
-    if (!sb_body_shows_file(bytes, len, declared))
+    const char *picked = s->lead_image ? s->lead_image->url : NULL;
+    r->image_asis = picked && sb_same_picture(picked, declared) ? SB_FIELD_HIT : SB_FIELD_MISS;
+    /* Where shown, and hints stripped: only a declared picture.  A page
+     * that declares its logo, favicon, avatar or a blank
+     * (sb_image_declared_nonpicture, by the URL alone) and shows it in
+     * its header is no page where the declared picture is what the
+     * reader should get; the same URL rule for every method. */
+    if (sb_image_declared_nonpicture(declared) || !sb_body_shows_file(bytes, len, declared)) {
+        free(declared);
         return;
+    }
     r->image_asis_shown = r->image_asis;
     size_t slen;
     char *stripped = sb_strip_image_hints(bytes, len, &slen);
@@ -178,6 +201,7 @@ static void score_declared_image(const sb_options *opt, const char *bytes, size_
                             : SB_FIELD_MISS;
     sb_story_free(t);
     free(stripped);
+    free(declared);
 }
 
 /* Where image k's caption stands in `text`: the byte offset of the start
