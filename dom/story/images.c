@@ -366,9 +366,33 @@ static void markup_size(const GumboNode *n, int *w, int *h)
  * "thumbnail=45%2C45", "/max/60/", "w_80"); a small one is a thumbnail or
  * a blurred placeholder, whatever the markup says.  A "WxH" size stands
  * alone between separators: inside a run of letters and digits it is part
- * of a hash or of base64 ("...TA2x4F8..." in an imgproxy path). */
+ * of a hash or of base64 ("...TA2x4F8..." in an imgproxy path).  A query
+ * value that is a thumbnail's word ("?id=385013&size=thumbnail") asks the
+ * image server for its thumbnail rendition by name.  Only a whole query
+ * value: "thumb" in a path ("/thumbs/", "/thumbnail/1200x630/",
+ * "image-thumb__29139__hero-slider") names a CDN's folder of renditions of
+ * any size. */
+static bool query_asks_thumbnail(const char *u)
+{
+    static const char *const words[] = {"thumbnail", "thumb", "thumbs", NULL};
+    const char *q = strchr(u, '?');
+    for (const char *p = q; p && *p && *p != '#'; p = p + 1 + strcspn(p + 1, "&#")) {
+        const char *eq = strchr(p, '=');
+        size_t field = strcspn(p + 1, "&#");
+        if (!eq || eq > p + 1 + field)
+            continue;
+        size_t n = (size_t)(p + 1 + field - (eq + 1));
+        for (int i = 0; words[i]; i++)
+            if (strlen(words[i]) == n && strncasecmp(eq + 1, words[i], n) == 0)
+                return true;
+    }
+    return false;
+}
+
 static bool url_says_small(const char *u)
 {
+    if (query_asks_thumbnail(u))
+        return true;
     for (const char *p = u; *p; p++) {
         if (!isdigit((unsigned char)*p) || (p > u && isdigit((unsigned char)p[-1])))
             continue;
@@ -951,7 +975,7 @@ static int hidden_slider_of_first(const sb_story_ctx *c, int e)
  * boxes and furniture tags (nav, aside, footer) still count, except a
  * furniture landmark that holds the headline itself (below). */
 static sb_noise furniture_noise(const sb_story_ctx *c, int e, bool lead, bool seen_lead,
-                                bool own_picture, int headline_elem, int *marked)
+                                bool own_picture, bool share_photo, int headline_elem, int *marked)
 {
     *marked = -1;
     if (!c->info[e].noise)
@@ -978,6 +1002,15 @@ static sb_noise furniture_noise(const sb_story_ctx *c, int e, bool lead, bool se
         if (own == SB_NOISE_TOKENS &&
             (((!id || !*id) && responsive_visibility(sb_attr(n, "class"))) ||
              names_picture_box(n)))
+            continue;
+        /* A photograph whose own class names it for sharing ("img-share":
+         * the site's pin-it or share overlay offers that picture to social
+         * networks) is the picture shared, not a share button: a button's
+         * icon is a drawing, small, or named for its network or as an icon
+         * (the file, size and name rules of reject_reason).  Only the
+         * element's own names: a share box around a picture still rejects
+         * it. */
+        if (a == e && own == SB_NOISE_TOKENS && share_photo)
             continue;
         if (a != e && (own == SB_NOISE_TOKENS || own == SB_NOISE_CONTAINER) &&
             (lead || seen_lead || (headline_elem >= 0 && sb_elem_within(c, headline_elem, a)))) {
@@ -1370,8 +1403,11 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
                             "the boxes around it count only when they say another story, an ad "
                             "or a dialog\n",
                 k->anchor);
+    /* A photograph's file whose <img> names furniture only by a sharing
+     * word (furniture_noise). */
+    bool share_photo = !is_background && photo_file(k->url) && sb_names_share_only(node);
     sb_noise noise = furniture_noise(c, k->anchor, lead, seen_lead, own_names_picture(node),
-                                     s->headline_elem, &marked);
+                                     share_photo, s->headline_elem, &marked);
     if (noise) {
         const GumboNode *m = c->doc->elems[marked];
         snprintf(buf, cap, "in page furniture (%s: e%d <%s class='%.40s' id='%.30s'>)",
@@ -1402,6 +1438,8 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
     if ((why = sb_image_ad_file(k->url)) && !declared_rendition(s->meta, k->url))
         return why;
     if ((why = sb_image_control_file(k->url)) && !declared_rendition(s->meta, k->url))
+        return why;
+    if ((why = sb_image_app_badge(k->url, is_background ? NULL : sb_attr(node, "alt"))))
         return why;
     if (!is_background) {
         if ((why = sb_image_furniture_name(sb_attr(node, "class"))) ||
