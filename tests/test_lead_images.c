@@ -640,6 +640,36 @@ static void test_thumbnail_query(void **state)
     }
 }
 
+/* Every method finds no lead image on the sample. */
+static void expect_none(const char *name)
+{
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract(name, methods[m], PAGE_URL);
+        assert_null(s->lead_image);
+        sb_story_free(s);
+    }
+}
+
+static void test_heading_icon(void **state)
+{
+    (void)state;
+    /* A flag of no stated size in a comment's heading, beside the
+     * commenter's name, is an icon: no lead image.  A picture offered in
+     * renditions (srcset) inside a subheading stays the story's picture. */
+    expect_none("heading_icon.html");
+    expect("heading_picture.html", PAGE_URL,
+           "https://img.example.net/e80dae8a/scale-to-width-down/627", NULL);
+}
+
+static void test_inline_style_size(void **state)
+{
+    (void)state;
+    /* A captcha sized 96x48 by its inline style only: too small for dom
+     * too (hybrid has its box). */
+    expect_none("inline_style_size.html");
+}
+
 static void test_series_numbers(void **state)
 {
     (void)state;
@@ -1466,6 +1496,8 @@ int main(void)
         cmocka_unit_test(test_share_class_photo),
         cmocka_unit_test(test_app_store_badge),
         cmocka_unit_test(test_thumbnail_query),
+        cmocka_unit_test(test_heading_icon),
+        cmocka_unit_test(test_inline_style_size),
         cmocka_unit_test(test_header_first_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -348,10 +348,49 @@ static int int_attr(const GumboNode *n, const char *name)
     return x > 0 && x < 100000 ? (int)x : 0;
 }
 
+/* A length in px that the inline style gives the property `prop`
+ * ("width" in `style="width: 96px; height: 48px"`), 0 when it gives none
+ * or another unit (%, em, auto: the slot's size, not the picture's).  The
+ * property's name stands alone: "max-width" and "min-height" are limits,
+ * not sizes. */
+static int style_px(const char *style, const char *prop)
+{
+    if (!style)
+        return 0;
+    char low[512];
+    snprintf(low, sizeof low, "%s", style);
+    for (char *q = low; *q; q++)
+        *q = (char)tolower((unsigned char)*q);
+    style = low;
+    size_t n = strlen(prop);
+    for (const char *p = style; (p = strstr(p, prop)) != NULL; p += n) {
+        if (p > style && (isalnum((unsigned char)p[-1]) || p[-1] == '-'))
+            continue;
+        const char *v = p + n;
+        while (*v == ' ')
+            v++;
+        if (*v != ':')
+            continue;
+        v++;
+        while (*v == ' ')
+            v++;
+        if (!isdigit((unsigned char)*v))
+            return 0;
+        char *end;
+        long x = strtol(v, &end, 10);
+        if (*end == '.')
+            while (isdigit((unsigned char)*++end))
+                ;
+        return strncasecmp(end, "px", 2) == 0 && x > 0 && x < 100000 ? (int)x : 0;
+    }
+    return 0;
+}
+
 /* The picture's size from its markup: width and height, else the
  * data-width and data-height with which lazy loaders and layout scripts
  * reserve its box (the renderer reads neither, and gives such an image
- * the default box). */
+ * the default box), else the px width and height of its inline style
+ * (which the renderer reads: this is for dom, which has no render). */
 static void markup_size(const GumboNode *n, int *w, int *h)
 {
     *w = int_attr(n, "width");
@@ -359,6 +398,11 @@ static void markup_size(const GumboNode *n, int *w, int *h)
     if (!*w && !*h) {
         *w = int_attr(n, "data-width");
         *h = int_attr(n, "data-height");
+    }
+    if (!*w && !*h) {
+        const char *style = sb_attr(n, "style");
+        *w = style_px(style, "width");
+        *h = style_px(style, "height");
     }
 }
 
@@ -1079,6 +1123,39 @@ static bool in_icon_row(const sb_story_ctx *c, int e)
     return linked_images >= ICON_ROW_MIN;
 }
 
+/* An icon in a heading's line of text: the image stands inside a heading
+ * (h1-h6, the image itself or a link or span around it within
+ * HEADING_ICON_UP levels of it) that has HEADING_ICON_TEXT_MIN bytes or
+ * more of text of its own beside it ("#1 Comment by [flag] Naru-chan", a
+ * section title with a symbol).  A picture set apart stands in its own
+ * block, not in the middle of a heading's words.  Only for an image whose
+ * size the markup does not state (reject_reason: the render gives it the
+ * default box, and that box alone made it a candidate), offered in no
+ * other rendition (no srcset, no <picture>) and not a photograph's file:
+ * a story's picture set inside a subheading's markup (measured: a
+ * 627 px photograph with a srcset inside an <h2>) stays a picture. */
+#define HEADING_ICON_UP 2
+#define HEADING_ICON_TEXT_MIN 3u
+
+static bool photo_file(const char *url);
+static bool in_picture(const GumboNode *img);
+
+static bool in_heading_line(const sb_story_ctx *c, int e, const char *url)
+{
+    const GumboNode *img = c->doc->elems[e];
+    if (photo_file(url) || sb_attr(img, "srcset") || in_picture(img))
+        return false;
+    int a = c->info[e].parent;
+    for (int up = 0; a >= 0 && up < HEADING_ICON_UP; up++, a = c->info[a].parent) {
+        GumboTag t = sb_tag(c->doc->elems[a]);
+        if (sb_heading_tag(t))
+            return c->info[a].text >= HEADING_ICON_TEXT_MIN;
+        if (t != GUMBO_TAG_A && t != GUMBO_TAG_SPAN)
+            return false;
+    }
+    return false;
+}
+
 /* A carousel or strip of promotions: the image is the only content of a
  * link, and that link
  * (or the list item or box that holds only it) stands among
@@ -1342,8 +1419,6 @@ static bool labelled_site_name(const GumboNode *img, const sb_meta *meta)
 #define LAYOUT_LEAD_BELOW_PX 300
 #define HEADER_GAP_PX 200
 
-static bool photo_file(const char *url);
-
 static bool layout_lead(const scan *s, const candidate *k, int box_elem)
 {
     const sb_story_ctx *c = s->c;
@@ -1481,6 +1556,10 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
     if (!is_background && !(k->width && k->height) && box_elem == k->anchor &&
         in_icon_row(c, k->anchor))
         return "icon in a row of linked images (flags, share buttons), size unknown";
+    if (!is_background && !(k->width && k->height) && box_elem == k->anchor &&
+        in_heading_line(c, k->anchor, k->url))
+        return "icon in a heading's line of text (a flag or symbol beside its words), size "
+               "unknown";
     int aw = int_attr(node, "width"), ah = int_attr(node, "height");
     bool pixel = (aw && aw <= PIXEL_MAX_PX) || (ah && ah <= PIXEL_MAX_PX) ||
                  (k->has_box && k->box.w > 0 && k->box.h > 0 &&
