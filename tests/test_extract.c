@@ -142,6 +142,21 @@ static void test_ad_labels_dropped(void **state)
         "offered to pay part of its cost from the transport budget.");
 }
 
+/* A line set in its own element whose whole text labels the readers'
+ * comments ("3 Comments") ends the story: the comment, its heading and the
+ * form's "Leave a comment" go; a story sentence opening with "Comments"
+ * in a <p> stays. */
+static void test_comments_label_ends_story(void **state)
+{
+    (void)state;
+    expect_story(
+        "comments_label.html", NULL, "Reading sample: chapter 121 is online",
+        "Chapter 121 of the reading sample is now online as well. As always, the pages can "
+        "only be viewed by members who are logged in, and chapter 122 follows on Friday.\n\n"
+        "Comments on the translation are welcome in the forum, where the team answers "
+        "questions about each chapter.");
+}
+
 /* A short story whose sentences carry links is the story column of its
  * root, not a link list inside it; the menu beside it still goes. */
 static void test_linked_story_column(void **state)
@@ -292,6 +307,7 @@ int main(void)
         cmocka_unit_test(test_furniture_inside_story),
         cmocka_unit_test(test_linked_story_column),
         cmocka_unit_test(test_ad_labels_dropped),
+        cmocka_unit_test(test_comments_label_ends_story),
         cmocka_unit_test(test_standfirst_between_headline_and_root),
         cmocka_unit_test(test_last_resort_keeps_prose),
         cmocka_unit_test(test_region_teaser_by_neighbours),

@@ -617,6 +617,75 @@ static void test_tracking_host(void **state)
            "https://news.example.org/media/2024/05/river-bank-sandbags.jpg", NULL);
 }
 
+static void test_share_class_photo(void **state)
+{
+    (void)state;
+    /* A photograph whose own class offers it for sharing ("img-share") is
+     * the story's picture, not a share button; the share bar's button
+     * above it stays rejected, and the PNG further down does not lead. */
+    expect("share_class_photo.html", PAGE_URL,
+           "https://news.example.org/media/2024/05/chefs-at-westminster.jpg", NULL);
+}
+
+static void test_app_store_badge(void **state)
+{
+    (void)state;
+    /* App store download badges under the headline, one named by its
+     * file ("app%20store%20banner.png"), one by its alt ("Get it on Google
+     * Play"), are rejected; the story's picture, whose file names the
+     * store as its subject, leads. */
+    expect("app_store_badge.html", PAGE_URL,
+           "https://news.example.org/media/2024/05/google-play-pass-library.jpg", NULL);
+    assert_non_null(
+        sb_image_app_badge("https://x.example/u/Download_on_the_App_Store_Badge.svg", NULL));
+    assert_non_null(sb_image_app_badge("https://x.example/u/b.png", "Download on the App Store"));
+    assert_null(
+        sb_image_app_badge("https://x.example/u/google-play-pass-400x240.png", "google play pass"));
+}
+
+static void test_thumbnail_query(void **state)
+{
+    (void)state;
+    /* The only picture asks the image server for its thumbnail by name
+     * ("&size=thumbnail"): no lead image. */
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("thumbnail_query.html", methods[m], PAGE_URL);
+        assert_null(s->lead_image);
+        sb_story_free(s);
+    }
+}
+
+/* Every method finds no lead image on the sample. */
+static void expect_none(const char *name)
+{
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract(name, methods[m], PAGE_URL);
+        assert_null(s->lead_image);
+        sb_story_free(s);
+    }
+}
+
+static void test_heading_icon(void **state)
+{
+    (void)state;
+    /* A flag of no stated size in a comment's heading, beside the
+     * commenter's name, is an icon: no lead image.  A picture offered in
+     * renditions (srcset) inside a subheading stays the story's picture. */
+    expect_none("heading_icon.html");
+    expect("heading_picture.html", PAGE_URL,
+           "https://img.example.net/e80dae8a/scale-to-width-down/627", NULL);
+}
+
+static void test_inline_style_size(void **state)
+{
+    (void)state;
+    /* A captcha sized 96x48 by its inline style only: too small for dom
+     * too (hybrid has its box). */
+    expect_none("inline_style_size.html");
+}
+
 static void test_series_numbers(void **state)
 {
     (void)state;
@@ -1485,6 +1554,11 @@ int main(void)
         cmocka_unit_test(test_logo_photo_lead),
         cmocka_unit_test(test_control_drawings),
         cmocka_unit_test(test_tracking_host),
+        cmocka_unit_test(test_share_class_photo),
+        cmocka_unit_test(test_app_store_badge),
+        cmocka_unit_test(test_thumbnail_query),
+        cmocka_unit_test(test_heading_icon),
+        cmocka_unit_test(test_inline_style_size),
         cmocka_unit_test(test_header_first_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -405,6 +405,31 @@ bool sb_named_any(const GumboNode *n, const char *const *subs)
     return false;
 }
 
+bool sb_names_share_only(const GumboNode *n)
+{
+    static const char *const share[] = {"sharing", "share", NULL};
+    const char *lists[2] = {sb_attr(n, "class"), sb_attr(n, "id")};
+    bool named = false;
+    for (int i = 0; i < 2; i++) {
+        if (!lists[i] || !*lists[i])
+            continue;
+        lname l;
+        lower_name(lists[i], &l);
+        /* Blank every sharing word out; what is left must name no
+         * furniture ("img-share" -> "img-     "). */
+        for (const char *const *w = share; *w; w++)
+            for (char *at = strstr(l.s, *w); at; at = strstr(at, *w)) {
+                memset(at, ' ', strlen(*w));
+                named = true;
+            }
+        name_verdict v = {false, false, false};
+        judge_names(l.s, &v);
+        if (v.furniture || v.mixed)
+            return false;
+    }
+    return named;
+}
+
 bool sb_content_named(const sb_story_ctx *c, int id)
 {
     return sb_named_any(c->doc->elems[id], content_subs);

@@ -183,6 +183,57 @@ const char *sb_image_control_file(const char *url)
     return NULL;
 }
 
+/* The letters and digits of s (len bytes), lower-cased, into out (cap
+ * bytes): "%XX" escapes skipped ("app%20store" reads "appstore"). */
+static void squeeze_letters(const char *s, size_t len, char *out, size_t cap)
+{
+    size_t w = 0;
+    for (size_t i = 0; i < len && s[i] && w + 1 < cap; i++) {
+        if (s[i] == '%' && isxdigit((unsigned char)s[i + 1]) && isxdigit((unsigned char)s[i + 2])) {
+            i += 2;
+            continue;
+        }
+        if (isalnum((unsigned char)s[i]))
+            out[w++] = (char)tolower((unsigned char)s[i]);
+    }
+    out[w] = '\0';
+}
+
+static bool names_app_badge(const char *squeezed)
+{
+    static const char *const stores[] = {"appstore", "playstore", "googleplay", NULL};
+    static const char *const badge[] = {"badge",    "banner",  "button", "btn",
+                                        "download", "getiton", NULL};
+    bool store = false;
+    for (int i = 0; stores[i] && !store; i++)
+        store = strstr(squeezed, stores[i]) != NULL;
+    if (!store)
+        return false;
+    for (int i = 0; badge[i]; i++)
+        if (strstr(squeezed, badge[i]))
+            return true;
+    return false;
+}
+
+const char *sb_image_app_badge(const char *url, const char *alt)
+{
+    static const char why[] = "an app store's download badge by its file name or alt";
+    char low[JUDGED_MAX], bare[JUDGED_MAX], letters[JUDGED_MAX];
+    if (url && lower_bare_path(url, low, bare)) {
+        const char *name = strrchr(bare, '/');
+        name = name ? name + 1 : bare;
+        squeeze_letters(name, strlen(name), letters, sizeof letters);
+        if (names_app_badge(letters))
+            return why;
+    }
+    if (alt) {
+        squeeze_letters(alt, strlen(alt), letters, sizeof letters);
+        if (names_app_badge(letters))
+            return why;
+    }
+    return NULL;
+}
+
 const char *sb_image_ad_url(const char *url)
 {
     if (!url)

@@ -28,6 +28,14 @@ const char *sb_image_ad_file(const char *url);
  * button) by a whole token.  Photographs' formats are never judged. */
 const char *sb_image_control_file(const char *url);
 
+/* An app store's download badge ("Download on the App Store", "Get it on
+ * Google Play"): the letters of the image's file name, or of its alt text
+ * (`alt`, may be NULL), name an app store (app store, play store, google
+ * play) together with a badge's word (badge, banner, button, download,
+ * get it on).  A story's picture of the store names its subject beside
+ * the store ("google-play-pass.png"), not a badge. */
+const char *sb_image_app_badge(const char *url, const char *alt);
+
 /* A logo, icon, sprite, badge, emoji or avatar by its file or path name;
  * a file in a theme's folder (the site's design). */
 const char *sb_image_furniture_url(const char *url);

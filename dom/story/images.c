@@ -453,10 +453,49 @@ static int int_attr(const GumboNode *n, const char *name)
     return x > 0 && x < 100000 ? (int)x : 0;
 }
 
+/* A length in px that the inline style gives the property `prop`
+ * ("width" in `style="width: 96px; height: 48px"`), 0 when it gives none
+ * or another unit (%, em, auto: the slot's size, not the picture's).  The
+ * property's name stands alone: "max-width" and "min-height" are limits,
+ * not sizes. */
+static int style_px(const char *style, const char *prop)
+{
+    if (!style)
+        return 0;
+    char low[512];
+    snprintf(low, sizeof low, "%s", style);
+    for (char *q = low; *q; q++)
+        *q = (char)tolower((unsigned char)*q);
+    style = low;
+    size_t n = strlen(prop);
+    for (const char *p = style; (p = strstr(p, prop)) != NULL; p += n) {
+        if (p > style && (isalnum((unsigned char)p[-1]) || p[-1] == '-'))
+            continue;
+        const char *v = p + n;
+        while (*v == ' ')
+            v++;
+        if (*v != ':')
+            continue;
+        v++;
+        while (*v == ' ')
+            v++;
+        if (!isdigit((unsigned char)*v))
+            return 0;
+        char *end;
+        long x = strtol(v, &end, 10);
+        if (*end == '.')
+            while (isdigit((unsigned char)*++end))
+                ;
+        return strncasecmp(end, "px", 2) == 0 && x > 0 && x < 100000 ? (int)x : 0;
+    }
+    return 0;
+}
+
 /* The picture's size from its markup: width and height, else the
  * data-width and data-height with which lazy loaders and layout scripts
  * reserve its box (the renderer reads neither, and gives such an image
- * the default box). */
+ * the default box), else the px width and height of its inline style
+ * (which the renderer reads: this is for dom, which has no render). */
 static void markup_size(const GumboNode *n, int *w, int *h)
 {
     *w = int_attr(n, "width");
@@ -465,15 +504,44 @@ static void markup_size(const GumboNode *n, int *w, int *h)
         *w = int_attr(n, "data-width");
         *h = int_attr(n, "data-height");
     }
+    if (!*w && !*h) {
+        const char *style = sb_attr(n, "style");
+        *w = style_px(style, "width");
+        *h = style_px(style, "height");
+    }
 }
 
 /* Image services put the rendition size in the URL ("200x200",
  * "thumbnail=45%2C45", "/max/60/", "w_80"); a small one is a thumbnail or
  * a blurred placeholder, whatever the markup says.  A "WxH" size stands
  * alone between separators: inside a run of letters and digits it is part
- * of a hash or of base64 ("...TA2x4F8..." in an imgproxy path). */
+ * of a hash or of base64 ("...TA2x4F8..." in an imgproxy path).  A query
+ * value that is a thumbnail's word ("?id=385013&size=thumbnail") asks the
+ * image server for its thumbnail rendition by name.  Only a whole query
+ * value: "thumb" in a path ("/thumbs/", "/thumbnail/1200x630/",
+ * "image-thumb__29139__hero-slider") names a CDN's folder of renditions of
+ * any size. */
+static bool query_asks_thumbnail(const char *u)
+{
+    static const char *const words[] = {"thumbnail", "thumb", "thumbs", NULL};
+    const char *q = strchr(u, '?');
+    for (const char *p = q; p && *p && *p != '#'; p = p + 1 + strcspn(p + 1, "&#")) {
+        const char *eq = strchr(p, '=');
+        size_t field = strcspn(p + 1, "&#");
+        if (!eq || eq > p + 1 + field)
+            continue;
+        size_t n = (size_t)(p + 1 + field - (eq + 1));
+        for (int i = 0; words[i]; i++)
+            if (strlen(words[i]) == n && strncasecmp(eq + 1, words[i], n) == 0)
+                return true;
+    }
+    return false;
+}
+
 static bool url_says_small(const char *u)
 {
+    if (query_asks_thumbnail(u))
+        return true;
     for (const char *p = u; *p; p++) {
         if (!isdigit((unsigned char)*p) || (p > u && isdigit((unsigned char)p[-1])))
             continue;
@@ -1106,7 +1174,7 @@ static int hidden_slider_of_first(const sb_story_ctx *c, int e)
  * boxes and furniture tags (nav, aside, footer) still count, except a
  * furniture landmark that holds the headline itself (below). */
 static sb_noise furniture_noise(const sb_story_ctx *c, int e, bool lead, bool seen_lead,
-                                bool own_picture, int headline_elem, int *marked)
+                                bool own_picture, bool share_photo, int headline_elem, int *marked)
 {
     *marked = -1;
     if (!c->info[e].noise)
@@ -1133,6 +1201,15 @@ static sb_noise furniture_noise(const sb_story_ctx *c, int e, bool lead, bool se
         if (own == SB_NOISE_TOKENS &&
             (((!id || !*id) && responsive_visibility(sb_attr(n, "class"))) ||
              names_picture_box(n)))
+            continue;
+        /* A photograph whose own class names it for sharing ("img-share":
+         * the site's pin-it or share overlay offers that picture to social
+         * networks) is the picture shared, not a share button: a button's
+         * icon is a drawing, small, or named for its network or as an icon
+         * (the file, size and name rules of reject_reason).  Only the
+         * element's own names: a share box around a picture still rejects
+         * it. */
+        if (a == e && own == SB_NOISE_TOKENS && share_photo)
             continue;
         if (a != e && (own == SB_NOISE_TOKENS || own == SB_NOISE_CONTAINER) &&
             (lead || seen_lead || (headline_elem >= 0 && sb_elem_within(c, headline_elem, a)))) {
@@ -1199,6 +1276,39 @@ static bool in_icon_row(const sb_story_ctx *c, int e)
             linked_images += icon_link(a, false);
     }
     return linked_images >= ICON_ROW_MIN;
+}
+
+/* An icon in a heading's line of text: the image stands inside a heading
+ * (h1-h6, the image itself or a link or span around it within
+ * HEADING_ICON_UP levels of it) that has HEADING_ICON_TEXT_MIN bytes or
+ * more of text of its own beside it ("#1 Comment by [flag] Naru-chan", a
+ * section title with a symbol).  A picture set apart stands in its own
+ * block, not in the middle of a heading's words.  Only for an image whose
+ * size the markup does not state (reject_reason: the render gives it the
+ * default box, and that box alone made it a candidate), offered in no
+ * other rendition (no srcset, no <picture>) and not a photograph's file:
+ * a story's picture set inside a subheading's markup (measured: a
+ * 627 px photograph with a srcset inside an <h2>) stays a picture. */
+#define HEADING_ICON_UP 2
+#define HEADING_ICON_TEXT_MIN 3u
+
+static bool photo_file(const char *url);
+static bool in_picture(const GumboNode *img);
+
+static bool in_heading_line(const sb_story_ctx *c, int e, const char *url)
+{
+    const GumboNode *img = c->doc->elems[e];
+    if (photo_file(url) || sb_attr(img, "srcset") || in_picture(img))
+        return false;
+    int a = c->info[e].parent;
+    for (int up = 0; a >= 0 && up < HEADING_ICON_UP; up++, a = c->info[a].parent) {
+        GumboTag t = sb_tag(c->doc->elems[a]);
+        if (sb_heading_tag(t))
+            return c->info[a].text >= HEADING_ICON_TEXT_MIN;
+        if (t != GUMBO_TAG_A && t != GUMBO_TAG_SPAN)
+            return false;
+    }
+    return false;
 }
 
 /* A carousel or strip of promotions: the image is the only content of a
@@ -1464,8 +1574,6 @@ static bool labelled_site_name(const GumboNode *img, const sb_meta *meta)
 #define LAYOUT_LEAD_BELOW_PX 300
 #define HEADER_GAP_PX 200
 
-static bool photo_file(const char *url);
-
 static bool layout_lead(const scan *s, const candidate *k, int box_elem)
 {
     const sb_story_ctx *c = s->c;
@@ -1525,8 +1633,11 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
                             "the boxes around it count only when they say another story, an ad "
                             "or a dialog\n",
                 k->anchor);
+    /* A photograph's file whose <img> names furniture only by a sharing
+     * word (furniture_noise). */
+    bool share_photo = !is_background && photo_file(k->url) && sb_names_share_only(node);
     sb_noise noise = furniture_noise(c, k->anchor, lead, seen_lead, own_names_picture(node),
-                                     s->headline_elem, &marked);
+                                     share_photo, s->headline_elem, &marked);
     if (noise) {
         const GumboNode *m = c->doc->elems[marked];
         snprintf(buf, cap, "in page furniture (%s: e%d <%s class='%.40s' id='%.30s'>)",
@@ -1557,6 +1668,8 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
     if ((why = sb_image_ad_file(k->url)) && !declared_rendition(s->meta, k->url))
         return why;
     if ((why = sb_image_control_file(k->url)) && !declared_rendition(s->meta, k->url))
+        return why;
+    if ((why = sb_image_app_badge(k->url, is_background ? NULL : sb_attr(node, "alt"))))
         return why;
     if (!is_background) {
         if ((why = sb_image_furniture_name(sb_attr(node, "class"))) ||
@@ -1598,6 +1711,10 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
     if (!is_background && !(k->width && k->height) && box_elem == k->anchor &&
         in_icon_row(c, k->anchor))
         return "icon in a row of linked images (flags, share buttons), size unknown";
+    if (!is_background && !(k->width && k->height) && box_elem == k->anchor &&
+        in_heading_line(c, k->anchor, k->url))
+        return "icon in a heading's line of text (a flag or symbol beside its words), size "
+               "unknown";
     int aw = int_attr(node, "width"), ah = int_attr(node, "height");
     bool pixel = (aw && aw <= PIXEL_MAX_PX) || (ah && ah <= PIXEL_MAX_PX) ||
                  (k->has_box && k->box.w > 0 && k->box.h > 0 &&

@@ -518,10 +518,87 @@ static void end_at_next_headline(const sb_story_ctx *c, int headline_elem, const
     }
 }
 
+/* The readers' comments start: a line set in its own element (a heading,
+ * <div> or span, not a <p>) whose whole text is the label of a comment
+ * section ("Comments", "3 Kommentare", "Comments (3)", "Leave a reply",
+ * "Kommentar schreiben"; any case, a count before or after in brackets, a
+ * colon) after the story's paragraphs.  What follows it is the readers'
+ * comments and the form to write one, not the story: the label and every
+ * kept paragraph after it are dropped, when a paragraph of the story
+ * stays before it. */
+static bool comments_label(const sb_para *p)
+{
+    static const char *const labels[] = {"comments",
+                                         "comment",
+                                         "kommentare",
+                                         "kommentar",
+                                         "leserkommentare",
+                                         "commentaires",
+                                         "commentaire",
+                                         "comentarios",
+                                         "commenti",
+                                         "reacties",
+                                         "reactions",
+                                         "leave a comment",
+                                         "leave a reply",
+                                         "add a comment",
+                                         "post a comment",
+                                         "write a comment",
+                                         "kommentar schreiben",
+                                         "kommentare schreiben",
+                                         "schreibe einen kommentar",
+                                         "kommentar verfassen",
+                                         "laisser un commentaire",
+                                         "deja un comentario",
+                                         NULL};
+    if (p->tag == GUMBO_TAG_P || p->len == 0 || p->len > 40)
+        return false;
+    const char *s = p->text, *e = p->text + p->len;
+    while (s < e && (isspace((unsigned char)*s) || isdigit((unsigned char)*s)))
+        s++;
+    while (e > s && (isspace((unsigned char)e[-1]) || e[-1] == ':'))
+        e--;
+    /* A count in brackets after the label: "Comments (3)". */
+    if (e > s && e[-1] == ')') {
+        const char *o = e - 1;
+        while (o > s && isdigit((unsigned char)o[-1]))
+            o--;
+        if (o > s && o[-1] == '(')
+            for (e = o - 1; e > s && isspace((unsigned char)e[-1]);)
+                e--;
+    }
+    size_t n = (size_t)(e - s);
+    for (const char *const *w = labels; *w; w++)
+        if (strlen(*w) == n && strncasecmp(s, *w, n) == 0)
+            return true;
+    return false;
+}
+
+static void end_at_comments(const sb_story_ctx *c, bool *keep)
+{
+    bool story_before = false;
+    for (size_t i = 0; i < c->n_paras; i++) {
+        if (!keep[i])
+            continue;
+        if (story_before && comments_label(&c->paras[i])) {
+            for (size_t k = i; k < c->n_paras; k++)
+                if (keep[k]) {
+                    keep[k] = false;
+                    sb_explain_para(c->explain, &c->paras[k], "DROP",
+                                    k == i ? "the label of the readers' comments"
+                                           : "after the readers' comments label");
+                }
+            return;
+        }
+        story_before = true;
+    }
+}
+
 void sb_trim_story_end(const sb_story_ctx *c, int headline_elem, const char *headline,
                        const char *author, bool *keep)
 {
     trim_end_notices(c, keep, author);
+    end_at_comments(c, keep);
     trim_tail_after_body(c, keep);
     trim_boxed_tail(c, keep);
     trim_link_list_tail(c, keep);

@@ -118,6 +118,10 @@ static inline bool sb_heading_tag(GumboTag t)
 /* Whether n's class or id, lower-cased, holds one of the NULL-ended subs
  * anywhere ("overlay" in "site-overlay__box"). */
 bool sb_named_any(const GumboNode *n, const char *const *subs);
+/* Whether n's class and id name site furniture only by a sharing word
+ * ("share", "sharing"): with those blanked out no furniture word is left
+ * ("blkBorder img-share" yes; "social-share" no: "social" is left). */
+bool sb_names_share_only(const GumboNode *n);
 /* Whether element id's class or id holds a word of content ("article",
  * "body", "text", "post"...), the words that veto a furniture name. */
 bool sb_content_named(const sb_story_ctx *c, int id);
