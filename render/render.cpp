@@ -51,6 +51,7 @@
 #include <iterator>
 #include <ctime>
 #include <memory>
+#include <typeinfo>
 #include <new>
 #include <string>
 #include <type_traits>
@@ -1977,15 +1978,47 @@ bool border_shows(const litehtml::css_border &b, int width)
            b.style != litehtml::border_style_hidden && b.color.alpha != 0;
 }
 
+// What the walk asks of an element's class: generated content (litehtml's
+// ::before and ::after), a word or space, a picture, an html_tag.  The
+// answers depend on the element's dynamic type only, so they are found by
+// dynamic_cast once per type and kept by its type_info: a page's tree has
+// some twenty types, and four dynamic_casts per node (each a walk of the
+// class hierarchy, some 230 instructions) were half of the walk's cost.
+// Two type_info objects for one type (one per shared object) only make two
+// entries with the same answers.
+struct kind_cache {
+    enum : unsigned char { generated = 1, text = 2, image = 4, tag = 8 };
+    struct entry {
+        const std::type_info *type;
+        unsigned char kind;
+    };
+    std::vector<entry> entries;
+
+    unsigned char of(litehtml::element *el)
+    {
+        const std::type_info *t = &typeid(*el);
+        for (const entry &e : entries)
+            if (e.type == t)
+                return e.kind;
+        unsigned char k =
+            (unsigned char)((dynamic_cast<litehtml::el_before_after_base *>(el) ? generated : 0) |
+                            (dynamic_cast<litehtml::el_text *>(el) ? text : 0) |
+                            (dynamic_cast<litehtml::el_image *>(el) ? image : 0) |
+                            (dynamic_cast<litehtml::html_tag *>(el) ? tag : 0));
+        entries.push_back(entry{t, k});
+        return k;
+    }
+};
+
 // sb_rnode's bg_color and border_sides: how the element's own box is
 // painted (render.h).  bg is its own background (get_background(true)),
-// or NULL.
-void paint_facts(litehtml::element *el, const litehtml::background *bg, sb_rnode &n)
+// or NULL; tag is el as an html_tag, or NULL.
+void paint_facts(litehtml::element *el, litehtml::html_tag *tag, const litehtml::background *bg,
+                 sb_rnode &n)
 {
     if (bg && bg->m_color.alpha)
         n.bg_color = (unsigned)bg->m_color.red << 24 | (unsigned)bg->m_color.green << 16 |
                      (unsigned)bg->m_color.blue << 8 | bg->m_color.alpha;
-    auto *tag = dynamic_cast<litehtml::html_tag *>(el);
     if (!tag)
         return;
     const litehtml::css_borders &b = tag->*member_of(tag_css_borders());
@@ -2050,10 +2083,12 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rn
     // table rows and row groups, which litehtml lays out through its table
     // grid without giving them a position.
     std::vector<bool> derived;
+    kind_cache kinds;
     auto enter = [&](litehtml::element *el, const walk_frame *parent) {
         if (el->skip() || el->is_comment())
             return;
-        if (dynamic_cast<litehtml::el_before_after_base *>(el))
+        unsigned char kind = kinds.of(el);
+        if (kind & kind_cache::generated)
             return; // generated content is not page text
         litehtml::style_display disp = el->get_display();
         if (disp == litehtml::display_none ||
@@ -2074,13 +2109,15 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rn
         }
         int parent_node = parent ? parent->node : -1;
         bool in_link = parent ? parent->in_link : false;
-        auto *text = dynamic_cast<litehtml::el_text *>(el);
+        auto *text = (kind & kind_cache::text) ? static_cast<litehtml::el_text *>(el) : nullptr;
         if (text) {
             if (el->is_white_space())
                 return;
-            std::string word;
-            text->get_text(word);
-            unsigned chars = count_chars(word);
+            // The word as el_text::get_text gives it (its m_text; el_space
+            // does not override it), read in place: a copy per word was a
+            // heap allocation for every joined group of words.
+            const std::string &text_of = text->*member_of(text_text{});
+            unsigned chars = count_chars(text_of);
             if (!chars)
                 return;
             sb_rnode n{};
@@ -2106,6 +2143,7 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rn
             n.font = -1;
             if (keep) {
                 n.text_off = (unsigned)keep->text.size();
+                std::string word = text_of;
                 unjoin_words(word);
                 n.text_len = (unsigned)word.size();
                 keep->text += word;
@@ -2142,7 +2180,7 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rn
             in_link = true;
         n.in_link = in_link;
         n.is_fixed = fixed;
-        n.is_image = dynamic_cast<litehtml::el_image *>(el) != nullptr ||
+        n.is_image = (kind & kind_cache::image) != 0 ||
                      (n.elem >= 0 && (!std::strcmp(n.tag, "svg") || !std::strcmp(n.tag, "video") ||
                                       !std::strcmp(n.tag, "canvas")));
         if (n.elem >= 0 && std::strcmp(n.tag, "html") && std::strcmp(n.tag, "body")) {
@@ -2150,7 +2188,9 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rn
             // Lead pictures are often a box painted with a background image.
             if (!n.is_image)
                 n.is_image = bg && !bg->m_image.empty();
-            paint_facts(el, bg, n);
+            paint_facts(el,
+                        (kind & kind_cache::tag) ? static_cast<litehtml::html_tag *>(el) : nullptr,
+                        bg, n);
         }
         bool row = disp == litehtml::display_table_row ||
                    disp == litehtml::display_table_row_group ||
