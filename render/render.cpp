@@ -282,6 +282,10 @@ void memo_index_sheet(style_memo *memo, const litehtml::css &sheet);
 void memo_drop_index(style_memo *memo);
 // The document whose tabular elements the computed styles' sharing reads.
 void memo_set_document(style_memo *memo, litehtml::document *doc);
+// The elements of the prepared tree, as create_node makes them (below).
+void make_nodes(GumboNode *node, const litehtml::document::ptr &doc,
+                litehtml::document_container *cont, style_memo *memo,
+                litehtml::elements_vector &out, bool parse_text);
 
 litehtml::document::ptr document_from_tree(GumboNode *root, litehtml::document_container *cont,
                                            litehtml::context *ctx, style_memo *memo)
@@ -289,7 +293,10 @@ litehtml::document::ptr document_from_tree(GumboNode *root, litehtml::document_c
     litehtml::document::ptr doc = std::make_shared<litehtml::document>(cont, ctx);
     litehtml::document &d = *doc;
     litehtml::elements_vector made;
-    (d.*member_of(doc_create_node{}))(root, made, true);
+    if (memo)
+        make_nodes(root, doc, cont, memo, made, true);
+    else // litehtml's own classes (sb_render_check_style_lookups' reference)
+        (d.*member_of(doc_create_node{}))(root, made, true);
     litehtml::element::ptr &top = d.*member_of(doc_root{});
     if (!made.empty())
         top = made.back();
@@ -1505,6 +1512,85 @@ litehtml::element::ptr create_memo_element(const litehtml::tchar_t *tag,
     if (is("font"))
         return litehtml::element::ptr(new memo_element<litehtml::el_font>(doc, memo));
     return litehtml::element::ptr(new memo_element<litehtml::html_tag>(doc, memo));
+}
+
+// litehtml 0.6's document::create_node over the prepared tree, for the
+// two kinds of node the tree holds (prep_tree.h: elements and texts; any
+// other goes to create_node itself), making the same elements in the same
+// order.  create_node copies an element's attributes into a std::map and
+// hands it to document::create_element, which asks the container for the
+// element (ours: create_memo_element, whatever the tag), sets its tag name
+// and then each attribute in the map's order, the last of equal names
+// winning, each set_attr copying name and value again; and it decodes
+// every text to wide characters before cutting it (container::split_text),
+// a conversion whose result it never reads.  Here the attributes are set
+// from the tree in the map's order without the map, and texts are cut as
+// they are.
+void make_nodes(GumboNode *node, const litehtml::document::ptr &doc,
+                litehtml::document_container *cont, style_memo *memo,
+                litehtml::elements_vector &out, bool parse_text)
+{
+    if (node->type == GUMBO_NODE_TEXT) {
+        if (!parse_text) { // inside <script> (never in the prepared tree)
+            out.push_back(std::make_shared<litehtml::el_text>(node->v.text.text, doc));
+            return;
+        }
+        cont->split_text(
+            node->v.text.text,
+            [&](const litehtml::tchar_t *t) {
+                out.push_back(std::make_shared<litehtml::el_text>(t, doc));
+            },
+            [&](const litehtml::tchar_t *t) {
+                out.push_back(std::make_shared<litehtml::el_space>(t, doc));
+            });
+        return;
+    }
+    if (node->type != GUMBO_NODE_ELEMENT) {
+        ((*doc).*member_of(doc_create_node{}))(node, out, parse_text);
+        return;
+    }
+    GumboElement &e = node->v.element;
+    const char *tag = gumbo_normalized_tagname(e.tag);
+    std::string unknown;
+    if (!tag[0]) {
+        if (!e.original_tag.data || !e.original_tag.length)
+            return; // create_node makes nothing either
+        gumbo_tag_from_original_text(&e.original_tag);
+        unknown.assign(e.original_tag.data, e.original_tag.length);
+    }
+    const char *name = tag[0] ? tag : unknown.c_str();
+    litehtml::element::ptr el = create_memo_element(name, doc, memo);
+    el->set_tagName(name);
+    // std::map<std::string, std::string>'s order (bytes compared unsigned,
+    // as strcmp compares them), the last of equal names kept as its
+    // operator[] keeps it.
+    GumboAttribute *few[16];
+    std::vector<GumboAttribute *> many;
+    GumboAttribute **attrs = few;
+    unsigned n = e.attributes.length;
+    if (n > 16) {
+        many.resize(n);
+        attrs = many.data();
+    }
+    for (unsigned i = 0; i < n; i++)
+        attrs[i] = static_cast<GumboAttribute *>(e.attributes.data[i]);
+    std::stable_sort(attrs, attrs + n, [](const GumboAttribute *a, const GumboAttribute *b) {
+        return std::strcmp(a->name, b->name) < 0;
+    });
+    for (unsigned i = 0; i < n; i++)
+        if (i + 1 == n || std::strcmp(attrs[i]->name, attrs[i + 1]->name) != 0)
+            el->set_attr(attrs[i]->name, attrs[i]->value);
+    if (!std::strcmp(tag, "script"))
+        parse_text = false;
+    litehtml::elements_vector kids;
+    for (unsigned i = 0; i < e.children.length; i++) {
+        kids.clear();
+        make_nodes(static_cast<GumboNode *>(e.children.data[i]), doc, cont, memo, kids,
+                   parse_text);
+        for (litehtml::element::ptr &k : kids)
+            el->appendChild(k);
+    }
+    out.push_back(el);
 }
 
 class container : public litehtml::document_container {
