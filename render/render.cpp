@@ -975,7 +975,31 @@ public:
         this->m_attrs[key] = val;
         if (litehtml::t_strcasecmp(name, "class") == 0) {
             this->m_class_values.resize(0);
-            litehtml::split_string(val, this->m_class_values, " ");
+            split_classes(val, this->m_class_values);
+        }
+    }
+
+    // litehtml::split_string(val, out, " ") as html_tag::set_attr calls it:
+    // the runs between spaces, empty ones dropped.  Its general form (kept
+    // delimiters, quotes and brackets; a double quote keeps the spaces up to
+    // the next one in the token) builds its delimiter string, a token copy
+    // and find_first_of calls per class: a value with a double quote still
+    // goes to it, the others are cut here on the same spaces.
+    static void split_classes(const char *val, litehtml::string_vector &out)
+    {
+        if (std::strchr(val, '"')) {
+            litehtml::split_string(val, out, " ");
+            return;
+        }
+        const char *p = val;
+        while (*p) {
+            while (*p == ' ')
+                p++;
+            const char *start = p;
+            while (*p && *p != ' ')
+                p++;
+            if (p > start)
+                out.emplace_back(start, (size_t)(p - start));
         }
     }
 
