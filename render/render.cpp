@@ -1609,8 +1609,7 @@ void make_nodes(GumboNode *node, const litehtml::document::ptr &doc,
     litehtml::elements_vector kids;
     for (unsigned i = 0; i < e.children.length; i++) {
         kids.clear();
-        make_nodes(static_cast<GumboNode *>(e.children.data[i]), doc, cont, memo, kids,
-                   parse_text);
+        make_nodes(static_cast<GumboNode *>(e.children.data[i]), doc, cont, memo, kids, parse_text);
         for (litehtml::element::ptr &k : kids)
             el->appendChild(k);
     }
