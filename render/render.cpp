@@ -51,6 +51,7 @@
 #include <iterator>
 #include <ctime>
 #include <memory>
+#include <typeinfo>
 #include <new>
 #include <string>
 #include <type_traits>
@@ -281,6 +282,10 @@ void memo_index_sheet(style_memo *memo, const litehtml::css &sheet);
 void memo_drop_index(style_memo *memo);
 // The document whose tabular elements the computed styles' sharing reads.
 void memo_set_document(style_memo *memo, litehtml::document *doc);
+// The elements of the prepared tree, as create_node makes them (below).
+void make_nodes(GumboNode *node, const litehtml::document::ptr &doc,
+                litehtml::document_container *cont, style_memo *memo,
+                litehtml::elements_vector &out, bool parse_text);
 
 // The page's sheets parsed without litehtml's quadratic selector parse.
 //
@@ -611,7 +616,10 @@ litehtml::document::ptr document_from_tree(GumboNode *root, litehtml::document_c
     litehtml::document::ptr doc = std::make_shared<litehtml::document>(cont, ctx);
     litehtml::document &d = *doc;
     litehtml::elements_vector made;
-    (d.*member_of(doc_create_node{}))(root, made, true);
+    if (memo)
+        make_nodes(root, doc, cont, memo, made, true);
+    else // litehtml's own classes (sb_render_check_style_lookups' reference)
+        (d.*member_of(doc_create_node{}))(root, made, true);
     litehtml::element::ptr &top = d.*member_of(doc_root{});
     if (!made.empty())
         top = made.back();
@@ -1304,7 +1312,31 @@ public:
         this->m_attrs[key] = val;
         if (litehtml::t_strcasecmp(name, "class") == 0) {
             this->m_class_values.resize(0);
-            litehtml::split_string(val, this->m_class_values, " ");
+            split_classes(val, this->m_class_values);
+        }
+    }
+
+    // litehtml::split_string(val, out, " ") as html_tag::set_attr calls it:
+    // the runs between spaces, empty ones dropped.  Its general form (kept
+    // delimiters, quotes and brackets; a double quote keeps the spaces up to
+    // the next one in the token) builds its delimiter string, a token copy
+    // and find_first_of calls per class: a value with a double quote still
+    // goes to it, the others are cut here on the same spaces.
+    static void split_classes(const char *val, litehtml::string_vector &out)
+    {
+        if (std::strchr(val, '"')) {
+            litehtml::split_string(val, out, " ");
+            return;
+        }
+        const char *p = val;
+        while (*p) {
+            while (*p == ' ')
+                p++;
+            const char *start = p;
+            while (*p && *p != ' ')
+                p++;
+            if (p > start)
+                out.emplace_back(start, (size_t)(p - start));
         }
     }
 
@@ -1845,6 +1877,84 @@ litehtml::element::ptr create_memo_element(const litehtml::tchar_t *tag,
     return litehtml::element::ptr(new memo_element<litehtml::html_tag>(doc, memo));
 }
 
+// litehtml 0.6's document::create_node over the prepared tree, for the
+// two kinds of node the tree holds (prep_tree.h: elements and texts; any
+// other goes to create_node itself), making the same elements in the same
+// order.  create_node copies an element's attributes into a std::map and
+// hands it to document::create_element, which asks the container for the
+// element (ours: create_memo_element, whatever the tag), sets its tag name
+// and then each attribute in the map's order, the last of equal names
+// winning, each set_attr copying name and value again; and it decodes
+// every text to wide characters before cutting it (container::split_text),
+// a conversion whose result it never reads.  Here the attributes are set
+// from the tree in the map's order without the map, and texts are cut as
+// they are.
+void make_nodes(GumboNode *node, const litehtml::document::ptr &doc,
+                litehtml::document_container *cont, style_memo *memo,
+                litehtml::elements_vector &out, bool parse_text)
+{
+    if (node->type == GUMBO_NODE_TEXT) {
+        if (!parse_text) { // inside <script> (never in the prepared tree)
+            out.push_back(std::make_shared<litehtml::el_text>(node->v.text.text, doc));
+            return;
+        }
+        cont->split_text(
+            node->v.text.text,
+            [&](const litehtml::tchar_t *t) {
+                out.push_back(std::make_shared<litehtml::el_text>(t, doc));
+            },
+            [&](const litehtml::tchar_t *t) {
+                out.push_back(std::make_shared<litehtml::el_space>(t, doc));
+            });
+        return;
+    }
+    if (node->type != GUMBO_NODE_ELEMENT) {
+        ((*doc).*member_of(doc_create_node{}))(node, out, parse_text);
+        return;
+    }
+    GumboElement &e = node->v.element;
+    const char *tag = gumbo_normalized_tagname(e.tag);
+    std::string unknown;
+    if (!tag[0]) {
+        if (!e.original_tag.data || !e.original_tag.length)
+            return; // create_node makes nothing either
+        gumbo_tag_from_original_text(&e.original_tag);
+        unknown.assign(e.original_tag.data, e.original_tag.length);
+    }
+    const char *name = tag[0] ? tag : unknown.c_str();
+    litehtml::element::ptr el = create_memo_element(name, doc, memo);
+    el->set_tagName(name);
+    // std::map<std::string, std::string>'s order (bytes compared unsigned,
+    // as strcmp compares them), the last of equal names kept as its
+    // operator[] keeps it.
+    GumboAttribute *few[16];
+    std::vector<GumboAttribute *> many;
+    GumboAttribute **attrs = few;
+    unsigned n = e.attributes.length;
+    if (n > 16) {
+        many.resize(n);
+        attrs = many.data();
+    }
+    for (unsigned i = 0; i < n; i++)
+        attrs[i] = static_cast<GumboAttribute *>(e.attributes.data[i]);
+    std::stable_sort(attrs, attrs + n, [](const GumboAttribute *a, const GumboAttribute *b) {
+        return std::strcmp(a->name, b->name) < 0;
+    });
+    for (unsigned i = 0; i < n; i++)
+        if (i + 1 == n || std::strcmp(attrs[i]->name, attrs[i + 1]->name) != 0)
+            el->set_attr(attrs[i]->name, attrs[i]->value);
+    if (!std::strcmp(tag, "script"))
+        parse_text = false;
+    litehtml::elements_vector kids;
+    for (unsigned i = 0; i < e.children.length; i++) {
+        kids.clear();
+        make_nodes(static_cast<GumboNode *>(e.children.data[i]), doc, cont, memo, kids, parse_text);
+        for (litehtml::element::ptr &k : kids)
+            el->appendChild(k);
+    }
+    out.push_back(el);
+}
+
 class container : public litehtml::document_container {
 public:
     sb_fonts *fonts = nullptr;
@@ -2316,15 +2426,47 @@ bool border_shows(const litehtml::css_border &b, int width)
            b.style != litehtml::border_style_hidden && b.color.alpha != 0;
 }
 
+// What the walk asks of an element's class: generated content (litehtml's
+// ::before and ::after), a word or space, a picture, an html_tag.  The
+// answers depend on the element's dynamic type only, so they are found by
+// dynamic_cast once per type and kept by its type_info: a page's tree has
+// some twenty types, and four dynamic_casts per node (each a walk of the
+// class hierarchy, some 230 instructions) were half of the walk's cost.
+// Two type_info objects for one type (one per shared object) only make two
+// entries with the same answers.
+struct kind_cache {
+    enum : unsigned char { generated = 1, text = 2, image = 4, tag = 8 };
+    struct entry {
+        const std::type_info *type;
+        unsigned char kind;
+    };
+    std::vector<entry> entries;
+
+    unsigned char of(litehtml::element *el)
+    {
+        const std::type_info *t = &typeid(*el);
+        for (const entry &e : entries)
+            if (e.type == t)
+                return e.kind;
+        unsigned char k =
+            (unsigned char)((dynamic_cast<litehtml::el_before_after_base *>(el) ? generated : 0) |
+                            (dynamic_cast<litehtml::el_text *>(el) ? text : 0) |
+                            (dynamic_cast<litehtml::el_image *>(el) ? image : 0) |
+                            (dynamic_cast<litehtml::html_tag *>(el) ? tag : 0));
+        entries.push_back(entry{t, k});
+        return k;
+    }
+};
+
 // sb_rnode's bg_color and border_sides: how the element's own box is
 // painted (render.h).  bg is its own background (get_background(true)),
-// or NULL.
-void paint_facts(litehtml::element *el, const litehtml::background *bg, sb_rnode &n)
+// or NULL; tag is el as an html_tag, or NULL.
+void paint_facts(litehtml::element *el, litehtml::html_tag *tag, const litehtml::background *bg,
+                 sb_rnode &n)
 {
     if (bg && bg->m_color.alpha)
         n.bg_color = (unsigned)bg->m_color.red << 24 | (unsigned)bg->m_color.green << 16 |
                      (unsigned)bg->m_color.blue << 8 | bg->m_color.alpha;
-    auto *tag = dynamic_cast<litehtml::html_tag *>(el);
     if (!tag)
         return;
     const litehtml::css_borders &b = tag->*member_of(tag_css_borders());
@@ -2389,10 +2531,12 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rn
     // table rows and row groups, which litehtml lays out through its table
     // grid without giving them a position.
     std::vector<bool> derived;
+    kind_cache kinds;
     auto enter = [&](litehtml::element *el, const walk_frame *parent) {
         if (el->skip() || el->is_comment())
             return;
-        if (dynamic_cast<litehtml::el_before_after_base *>(el))
+        unsigned char kind = kinds.of(el);
+        if (kind & kind_cache::generated)
             return; // generated content is not page text
         litehtml::style_display disp = el->get_display();
         if (disp == litehtml::display_none ||
@@ -2413,13 +2557,15 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rn
         }
         int parent_node = parent ? parent->node : -1;
         bool in_link = parent ? parent->in_link : false;
-        auto *text = dynamic_cast<litehtml::el_text *>(el);
+        auto *text = (kind & kind_cache::text) ? static_cast<litehtml::el_text *>(el) : nullptr;
         if (text) {
             if (el->is_white_space())
                 return;
-            std::string word;
-            text->get_text(word);
-            unsigned chars = count_chars(word);
+            // The word as el_text::get_text gives it (its m_text; el_space
+            // does not override it), read in place: a copy per word was a
+            // heap allocation for every joined group of words.
+            const std::string &text_of = text->*member_of(text_text{});
+            unsigned chars = count_chars(text_of);
             if (!chars)
                 return;
             sb_rnode n{};
@@ -2445,6 +2591,7 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rn
             n.font = -1;
             if (keep) {
                 n.text_off = (unsigned)keep->text.size();
+                std::string word = text_of;
                 unjoin_words(word);
                 n.text_len = (unsigned)word.size();
                 keep->text += word;
@@ -2481,7 +2628,7 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rn
             in_link = true;
         n.in_link = in_link;
         n.is_fixed = fixed;
-        n.is_image = dynamic_cast<litehtml::el_image *>(el) != nullptr ||
+        n.is_image = (kind & kind_cache::image) != 0 ||
                      (n.elem >= 0 && (!std::strcmp(n.tag, "svg") || !std::strcmp(n.tag, "video") ||
                                       !std::strcmp(n.tag, "canvas")));
         if (n.elem >= 0 && std::strcmp(n.tag, "html") && std::strcmp(n.tag, "body")) {
@@ -2489,7 +2636,9 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rn
             // Lead pictures are often a box painted with a background image.
             if (!n.is_image)
                 n.is_image = bg && !bg->m_image.empty();
-            paint_facts(el, bg, n);
+            paint_facts(el,
+                        (kind & kind_cache::tag) ? static_cast<litehtml::html_tag *>(el) : nullptr,
+                        bg, n);
         }
         bool row = disp == litehtml::display_table_row ||
                    disp == litehtml::display_table_row_group ||
