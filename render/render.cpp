@@ -279,6 +279,7 @@ struct style_memo;
 // is applied from the root, dropped after.
 void memo_index_sheet(style_memo *memo, const litehtml::css &sheet);
 void memo_drop_index(style_memo *memo);
+void memo_applying_ua(style_memo *memo, bool on);
 // The document whose tabular elements the computed styles' sharing reads.
 void memo_set_document(style_memo *memo, litehtml::document *doc);
 
@@ -620,7 +621,9 @@ litehtml::document::ptr document_from_tree(GumboNode *root, litehtml::document_c
     cont->get_media_features(media);
     top->set_pseudo_class("root", true);
     memo_index_sheet(memo, ctx->master_css());
+    memo_applying_ua(memo, true);
     top->apply_stylesheet(ctx->master_css());
+    memo_applying_ua(memo, false);
     memo_drop_index(memo);
     top->parse_attributes();
     for (const litehtml::css_text &css : d.*member_of(doc_css{})) {
@@ -994,6 +997,10 @@ struct style_memo {
     // set_attr); off in the render sb_render_check_style_sharing compares.
     bool parse_once = true;
     size_t rules_reused = 0; // add_style calls answered from a parsed rule
+    // While the user-agent sheet is applied (document_from_tree): a rule
+    // new to this render is looked up among the thread's parsed
+    // user-agent rules first (ua_rules).
+    bool applying_ua = false;
     std::unordered_map<const void *, parsed_rule> rules;
     // Property names to small ids, by content (the same name may come from
     // different string literals).  Names come as string literals, so the
@@ -1073,6 +1080,18 @@ struct style_memo {
 // with.
 thread_local bool no_style_sharing = false;
 
+// The user-agent sheet's rules as memo_element::add_style parses them, by
+// base URL and text, kept per thread across renders.  Each page's
+// user-agent sheet is made of the same rules (ua_sheet.cpp keeps them per
+// thread; a page's sheet is a selection of them), parsed again with each
+// page's document: the rules a page's elements match were parsed again
+// for every page.  A rule's parse depends on nothing but its text and base
+// URL (the element only for var(), whose rules are parsed per element and
+// never kept), which is what parse_once already relies on within a render.
+// Dropped whole past ua_rules_max entries (a sheet has a few hundred).
+constexpr size_t ua_rules_max = 4096;
+thread_local std::unordered_map<std::string, litehtml::props_map> ua_rules;
+
 // Set only by sb_render_check_never_applied: the pairs of an element and a
 // rule sheet_index::never_applied leaves out, and those litehtml applies.
 struct never_check_state {
@@ -1091,6 +1110,12 @@ void memo_set_document(style_memo *memo, litehtml::document *doc)
 {
     if (memo)
         memo->doc = doc;
+}
+
+void memo_applying_ua(style_memo *memo, bool on)
+{
+    if (memo)
+        memo->applying_ua = on;
 }
 
 void memo_drop_index(style_memo *memo)
@@ -1355,9 +1380,27 @@ public:
             // new, or another text at a freed rule's address
             rule.text = style;
             rule.baseurl = baseurl;
-            litehtml::style parsed;
-            parsed.add(style.c_str(), baseurl.c_str(), this);
-            rule.props = props_of(parsed);
+            litehtml::props_map *kept = nullptr;
+            std::string key;
+            if (memo_->applying_ua) {
+                key.reserve(baseurl.size() + 1 + style.size());
+                key.append(baseurl).append(1, '\0').append(style);
+                auto it = ua_rules.find(key);
+                if (it != ua_rules.end())
+                    kept = &it->second;
+            }
+            if (kept) {
+                rule.props = *kept;
+            } else {
+                litehtml::style parsed;
+                parsed.add(style.c_str(), baseurl.c_str(), this);
+                rule.props = props_of(parsed);
+                if (memo_->applying_ua) {
+                    if (ua_rules.size() >= ua_rules_max)
+                        ua_rules.clear();
+                    ua_rules.emplace(std::move(key), rule.props);
+                }
+            }
         } else {
             memo_->rules_reused++;
         }
