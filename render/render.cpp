@@ -280,6 +280,7 @@ struct style_memo;
 // is applied from the root, dropped after.
 void memo_index_sheet(style_memo *memo, const litehtml::css &sheet);
 void memo_drop_index(style_memo *memo);
+void memo_applying_ua(style_memo *memo, bool on);
 // The document whose tabular elements the computed styles' sharing reads.
 void memo_set_document(style_memo *memo, litehtml::document *doc);
 // The elements of the prepared tree, as create_node makes them (below).
@@ -630,7 +631,9 @@ litehtml::document::ptr document_from_tree(GumboNode *root, litehtml::document_c
     cont->get_media_features(media);
     top->set_pseudo_class("root", true);
     memo_index_sheet(memo, ctx->master_css());
+    memo_applying_ua(memo, true);
     top->apply_stylesheet(ctx->master_css());
+    memo_applying_ua(memo, false);
     memo_drop_index(memo);
     top->parse_attributes();
     for (const litehtml::css_text &css : d.*member_of(doc_css{})) {
@@ -723,6 +726,60 @@ struct sheet_index {
     std::vector<const litehtml::element *> anc_el;
     std::vector<bool> anc_ok;                // its parent was the one entered before
     size_t broken = 0;                       // entered elements not ok
+    // Set by sb_render_check_never_applied: the rules never_applied leaves
+    // out are filed too, and candidates hands them apart (never_out).
+    bool file_never = false;
+    std::vector<uint8_t> never;         // per selector: never_applied
+    mutable std::vector<int> never_out; // an element's candidates left out
+
+    // Whether litehtml never applies sel to any element of our renders.
+    // html_tag::apply_stylesheet applies a rule that select(rule, false)
+    // answers with select_match_pseudo_class only when select(rule, true)
+    // matches too.  With pseudo-classes applied, select decides litehtml's
+    // structural ones itself (the names of pseudo_class_strings:
+    // only-child, first-child, nth-child, not, lang...) and matches any
+    // other pseudo-class only when the element holds that very text among
+    // its pseudo-classes, which litehtml sets to root, link, hover and
+    // active only (nothing of ours sets another; a page is never hovered).
+    // So a compound holding a pseudo-class of another name (:where(...),
+    // :is(...), :focus, :visited, :checked...) matches no element with
+    // pseudo-classes applied, and the whole rule matches none: not the
+    // element for the rightmost compound, no parent, ancestor or sibling
+    // for the others (find_ancestor and find_sibling ask each with
+    // pseudo-classes applied).  Such a rule leaves no declaration and no
+    // ::before or ::after on any element (litehtml only records it among
+    // the element's used selectors, read when the pointer moves), and is
+    // filed under no key: no element takes it as a candidate.
+    // sb_render_check_never_applied asks litehtml both selects for every
+    // such (element, rule) pair the candidates would otherwise hold.
+    static bool never_applied(const litehtml::css_selector &sel)
+    {
+        static const char *const known[] = {"only-child",       "only-of-type", "first-child",
+                                            "first-of-type",    "last-child",   "last-of-type",
+                                            "nth-child",        "nth-of-type",  "nth-last-child",
+                                            "nth-last-of-type", "not",          "lang"};
+        static const char *const held[] = {"root", "link", "hover", "active"};
+        for (const litehtml::css_selector *p = &sel; p; p = p->m_left.get())
+            for (const litehtml::css_attribute_selector &a : p->m_right.m_attrs) {
+                if (a.condition != litehtml::select_pseudo_class)
+                    continue;
+                // the name as select takes it: up to '(', trimmed by
+                // litehtml's trim, compared whole (value_index)
+                std::string name = a.val.substr(0, a.val.find('('));
+                litehtml::trim(name);
+                bool structural = false;
+                for (const char *k : known)
+                    if (name == k)
+                        structural = true;
+                bool set = false;
+                for (const char *h : held)
+                    if (a.val == h)
+                        set = true;
+                if (!structural && !set)
+                    return true;
+            }
+        return false;
+    }
 
     // an element's keys: tag, id, each class (any white space separates
     // classes here: more keys than litehtml's own split only keep more)
@@ -817,10 +874,11 @@ struct sheet_index {
         return h;
     }
 
-    explicit sheet_index(const litehtml::css &sheet) : full(&sheet)
+    sheet_index(const litehtml::css &sheet, bool check) : full(&sheet), file_never(check)
     {
         const litehtml::css_selector::vector &sels = sheet.selectors();
         for (size_t i = 0; i < sels.size(); i++) {
+            never.push_back(never_applied(*sels[i]));
             const litehtml::css_element_selector &r = sels[i]->m_right;
             bool keyed = false;
             uint64_t k = 0;
@@ -842,10 +900,13 @@ struct sheet_index {
                 k = key('t', r.m_tag.data(), r.m_tag.size());
                 keyed = true;
             }
-            if (keyed)
+            // a rule never applied is a candidate of no element
+            if (never.back() && !file_never) {
+            } else if (keyed) {
                 by_key[k].push_back((int)i);
-            else
+            } else {
                 any.push_back((int)i);
+            }
             need_at.push_back(need.size());
             for (const litehtml::css_selector *s = sels[i].get(); s->m_left; s = s->m_left.get())
                 if (s->m_combinator == litehtml::combinator_descendant ||
@@ -888,9 +949,14 @@ struct sheet_index {
         const litehtml::css_selector::vector &sels = full->selectors();
         litehtml::css_selector::vector &dst = out.*member_of(css_selectors{});
         dst.reserve(ids->size());
+        never_out.clear();
         for (int i : *ids)
-            if (!ancestors || ancestors_may_match(i))
-                dst.push_back(sels[(size_t)i]);
+            if (!ancestors || ancestors_may_match(i)) {
+                if (never[(size_t)i])
+                    never_out.push_back(i); // filed only for the check
+                else
+                    dst.push_back(sels[(size_t)i]);
+            }
     }
 
     // candidates' work space, kept between elements to save allocations
@@ -941,6 +1007,10 @@ struct style_memo {
     // set_attr); off in the render sb_render_check_style_sharing compares.
     bool parse_once = true;
     size_t rules_reused = 0; // add_style calls answered from a parsed rule
+    // While the user-agent sheet is applied (document_from_tree): a rule
+    // new to this render is looked up among the thread's parsed
+    // user-agent rules first (ua_rules).
+    bool applying_ua = false;
     std::unordered_map<const void *, parsed_rule> rules;
     // Property names to small ids, by content (the same name may come from
     // different string literals).  Names come as string literals, so the
@@ -1020,16 +1090,42 @@ struct style_memo {
 // with.
 thread_local bool no_style_sharing = false;
 
+// The user-agent sheet's rules as memo_element::add_style parses them, by
+// base URL and text, kept per thread across renders.  Each page's
+// user-agent sheet is made of the same rules (ua_sheet.cpp keeps them per
+// thread; a page's sheet is a selection of them), parsed again with each
+// page's document: the rules a page's elements match were parsed again
+// for every page.  A rule's parse depends on nothing but its text and base
+// URL (the element only for var(), whose rules are parsed per element and
+// never kept), which is what parse_once already relies on within a render.
+// Dropped whole past ua_rules_max entries (a sheet has a few hundred).
+constexpr size_t ua_rules_max = 4096;
+thread_local std::unordered_map<std::string, litehtml::props_map> ua_rules;
+
+// Set only by sb_render_check_never_applied: the pairs of an element and a
+// rule sheet_index::never_applied leaves out, and those litehtml applies.
+struct never_check_state {
+    size_t pairs = 0, bad = 0;
+    char first[256] = "";
+};
+thread_local never_check_state *never_check = nullptr;
+
 void memo_index_sheet(style_memo *memo, const litehtml::css &sheet)
 {
     if (memo)
-        memo->index.reset(new sheet_index(sheet));
+        memo->index.reset(new sheet_index(sheet, never_check != nullptr));
 }
 
 void memo_set_document(style_memo *memo, litehtml::document *doc)
 {
     if (memo)
         memo->doc = doc;
+}
+
+void memo_applying_ua(style_memo *memo, bool on)
+{
+    if (memo)
+        memo->applying_ua = on;
 }
 
 void memo_drop_index(style_memo *memo)
@@ -1244,9 +1340,28 @@ public:
         litehtml::css mine;
         ix.candidates(ix.anc_keys.data() + from, ix.anc_keys.size() - from,
                       !ix.broken && last == parent.get(), mine);
+        for (int i : ix.never_out) // only when checked
+            check_never(*ix.full->selectors()[(size_t)i]);
         ix.enter(*this, parent.get(), from);
         Base::apply_stylesheet(mine);
         ix.leave();
+    }
+
+    // sb_render_check_never_applied: litehtml does not apply sel here
+    // (sheet_index::never_applied): its select(sel, false) fails, or
+    // answers select_match_pseudo_class and select(sel, true) fails.
+    void check_never(const litehtml::css_selector &sel)
+    {
+        int first = this->select(sel, false);
+        bool applied = first != litehtml::select_no_match &&
+                       (!(first & litehtml::select_match_pseudo_class) ||
+                        this->select(sel, true) != litehtml::select_no_match);
+        never_check->pairs++;
+        if (applied && never_check->bad++ == 0)
+            std::snprintf(never_check->first, sizeof never_check->first,
+                          "<%s class=\"%s\">: a rule on <%s> left out, litehtml applies it (%d)",
+                          this->get_tagName(), this->get_attr("class", ""),
+                          sel.m_right.m_tag.c_str(), first);
     }
 
     // A matched rule's declarations, parsed once per rule.  litehtml keeps
@@ -1275,9 +1390,27 @@ public:
             // new, or another text at a freed rule's address
             rule.text = style;
             rule.baseurl = baseurl;
-            litehtml::style parsed;
-            parsed.add(style.c_str(), baseurl.c_str(), this);
-            rule.props = props_of(parsed);
+            litehtml::props_map *kept = nullptr;
+            std::string key;
+            if (memo_->applying_ua) {
+                key.reserve(baseurl.size() + 1 + style.size());
+                key.append(baseurl).append(1, '\0').append(style);
+                auto it = ua_rules.find(key);
+                if (it != ua_rules.end())
+                    kept = &it->second;
+            }
+            if (kept) {
+                rule.props = *kept;
+            } else {
+                litehtml::style parsed;
+                parsed.add(style.c_str(), baseurl.c_str(), this);
+                rule.props = props_of(parsed);
+                if (memo_->applying_ua) {
+                    if (ua_rules.size() >= ua_rules_max)
+                        ua_rules.clear();
+                    ua_rules.emplace(std::move(key), rule.props);
+                }
+            }
         } else {
             memo_->rules_reused++;
         }
@@ -3252,4 +3385,28 @@ extern "C" long sb_render_check_sheet_parse(const sb_doc *doc, size_t *selectors
             std::snprintf(err, errlen, "selector %zu (%s) differs from litehtml's (%s)", i,
                           a[i]->m_right.m_tag.c_str(), b[i]->m_right.m_tag.c_str());
     return bad;
+}
+
+extern "C" long sb_render_check_never_applied(const sb_doc *doc, size_t *pairs, char *err,
+                                              size_t errlen)
+{
+    set_err(err, errlen, "");
+    never_check_state st;
+    never_check = &st;
+    sb_render_opts o{};
+    o.time_budget_ms = 600000;
+    char e1[200];
+    sb_render *r = sb_render_page(doc, &o, nullptr, e1, sizeof e1);
+    never_check = nullptr;
+    if (pairs)
+        *pairs = st.pairs;
+    if (!r) {
+        if (err && errlen)
+            std::snprintf(err, errlen, "render failed: %s", e1);
+        return 1;
+    }
+    sb_render_free(r);
+    if (st.bad && err && errlen)
+        std::snprintf(err, errlen, "%s", st.first);
+    return (long)st.bad;
 }

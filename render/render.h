@@ -199,6 +199,14 @@ long sb_render_check_style_sharing(const sb_doc *doc, size_t *shared, char *err,
  * *selectors, and the first difference in err. */
 long sb_render_check_sheet_parse(const sb_doc *doc, size_t *selectors, char *err, size_t errlen);
 
+/* Renders doc with the rules it leaves out as never applied (render.cpp:
+ * sheet_index::never_applied, rules holding a pseudo-class litehtml never
+ * matches) kept as candidates apart, and asks litehtml's select, for every
+ * such (element, rule) pair, whether litehtml would apply it.  Returns the
+ * number of pairs litehtml applies (0 = none, as it should), the pairs
+ * asked in *pairs, and the first one applied in err. */
+long sb_render_check_never_applied(const sb_doc *doc, size_t *pairs, char *err, size_t errlen);
+
 /* True when the render cuts text into litehtml's words and spaces
  * (render.cpp: container::split_text, on the UTF-8 bytes) exactly as
  * litehtml's own split_text (through wide characters) does. */

@@ -203,6 +203,77 @@ static void test_sheet_parse(void **state)
     }
 }
 
+/* The render leaves out of every element's candidates the rules holding a
+ * pseudo-class litehtml never matches (render.cpp:
+ * sheet_index::never_applied); for every (element, rule) pair so left out,
+ * litehtml's own select would not apply the rule either: on
+ * never_applied.html (:hover, :link and :root beside :where(), :is(),
+ * :focus-within, :focus, :visited and :checked in the rightmost compound,
+ * in an ancestor's and a parent's, under ::after and :nth-child, and
+ * :not(:hover), which litehtml decides) and on every page of
+ * samples/layout and samples/news.  SB_NEVER_CHECK_LIST names a file of
+ * more pages, one path a line (the corpora, by hand). */
+#define NEVER_APPLIED_PAIRS 25
+static void check_never_of(const char *path, size_t *total)
+{
+    sb_buf b = SB_BUF_INIT;
+    if (sb_read_file(path, 0, &b) != SB_READ_OK)
+        fail_msg("cannot read %s", path);
+    sb_doc *doc = sb_doc_parse(b.data ? b.data : "", b.len);
+    sb_buf_free(&b);
+    if (!doc)
+        return;
+    char err[256];
+    size_t n = 0;
+    long bad = sb_render_check_never_applied(doc, &n, err, sizeof err);
+    if (bad)
+        fail_msg("%s: %ld pairs litehtml applies, first: %s", path, bad, err);
+    *total += n;
+    sb_doc_free(doc);
+}
+
+static void test_never_applied(void **state)
+{
+    (void)state;
+    size_t n = 0;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/samples/layout/never_applied.html", SB_SOURCE_DIR);
+    check_never_of(path, &n);
+    /* the page's (element, rule) pairs left out */
+    if (n != NEVER_APPLIED_PAIRS)
+        fail_msg("never_applied.html: %zu pairs left out", n);
+    const char *dirs[] = {"layout", "news", NULL};
+    for (int d = 0; dirs[d]; d++) {
+        char dir[512];
+        snprintf(dir, sizeof dir, "%s/samples/%s", SB_SOURCE_DIR, dirs[d]);
+        DIR *dh = opendir(dir);
+        assert_non_null(dh);
+        struct dirent *e;
+        while ((e = readdir(dh))) {
+            size_t len = strlen(e->d_name);
+            if (len < 6 || strcmp(e->d_name + len - 5, ".html") != 0)
+                continue;
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            check_never_of(path, &n);
+        }
+        closedir(dh);
+    }
+    const char *list = getenv("SB_NEVER_CHECK_LIST");
+    FILE *f = list ? fopen(list, "r") : NULL;
+    size_t pages = 0;
+    while (f && fgets(path, sizeof path, f)) {
+        path[strcspn(path, "\n")] = 0;
+        if (path[0]) {
+            check_never_of(path, &n);
+            pages++;
+        }
+    }
+    if (f) {
+        fclose(f);
+        print_message("%zu listed pages, %zu pairs left out in all\n", pages, n);
+    }
+}
+
 /* The render's own style lookups (render.cpp: own_property and the memo of
  * inherited answers) give what litehtml's generic lookup gives, element by
  * element, on a page made of own values, inherited values and "inherit"
@@ -1337,6 +1408,7 @@ int main(void)
         cmocka_unit_test(test_text_nodes),
         cmocka_unit_test(test_word_joining),
         cmocka_unit_test(test_sheet_parse),
+        cmocka_unit_test(test_never_applied),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
