@@ -119,11 +119,11 @@ static const char *const byline_subs[] = {
  * position of the name, only the words of the list that begin with the
  * byte found there are compared (a list's words filed by their first
  * byte).  A word occurs in the name exactly when it occurs at some
- * position with its first byte there, so the answers are what strstr over
- * each word would give; they cost one look-up per byte of the name instead of one
- * strstr per word of the list (about a hundred per name: the page-wide
- * name marks were half of the DOM step's instructions).  Built once per
- * page, a few thousand instructions. */
+ * position with its first byte there, so the answers are what strstr
+ * over each word would give; they cost one look-up per byte of the name
+ * instead of one strstr per word of the list (about a hundred per name:
+ * the page-wide name marks were half of the DOM step's instructions).
+ * Built once per page, a few thousand instructions. */
 #define NAME_LIST_MAX 128
 
 typedef struct name_index {
