@@ -212,9 +212,12 @@ static size_t raw_text_end(const char *s, size_t i, size_t len, const char *name
     return len;
 }
 
+/* word is in lower case; its first letter is compared first (most tags
+ * are none of the words asked about). */
 static bool name_is(const char *name, size_t n, const char *word)
 {
-    return strlen(word) == n && strncasecmp(name, word, n) == 0;
+    return n && tolower((unsigned char)name[0]) == word[0] && strlen(word) == n &&
+           strncasecmp(name, word, n) == 0;
 }
 
 static void scan_html(cutter *c)

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* The pointer map keeps sb_doc_id O(1): the box tree and every method ask it
  * for each element they touch. */
@@ -129,8 +130,10 @@ static void neutralise_late_doctypes(char *html, size_t len)
 {
     bool after_noscript = false;
     for (size_t i = 0; i < len; i++) {
-        if (html[i] != '<')
-            continue;
+        const char *lt = memchr(html + i, '<', len - i);
+        if (!lt)
+            break;
+        i = (size_t)(lt - html);
         if (!after_noscript)
             after_noscript = starts_with_ci(html + i, len - i, "<noscript");
         else if (starts_with_ci(html + i, len - i, "<!doctype"))
@@ -163,7 +166,12 @@ static int digit_value(char c, bool hex)
 static void neutralise_huge_char_refs(char *html, size_t len)
 {
     for (size_t i = 0; i + 2 < len; i++) {
-        if (html[i] != '&' || html[i + 1] != '#')
+        /* the next '&' that has two bytes after it */
+        const char *amp = memchr(html + i, '&', len - 2 - i);
+        if (!amp)
+            break;
+        i = (size_t)(amp - html);
+        if (html[i + 1] != '#')
             continue;
         size_t start = i + 2;
         bool hex = html[start] == 'x' || html[start] == 'X';

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <iconv.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -615,6 +616,18 @@ static size_t utf8_decode(sb_buf *out, const unsigned char *s, size_t len, size_
     if (out)
         sb_buf_reserve(out, len);
     while (i < len) {
+        /* Eight bytes at a time while they are all ASCII other than NUL
+         * (most of a page): no high bit set, no zero byte. */
+        while (i + 8 <= len) {
+            uint64_t v;
+            memcpy(&v, s + i, 8);
+            if ((v & 0x8080808080808080ull) ||
+                ((v - 0x0101010101010101ull) & ~v & 0x8080808080808080ull))
+                break;
+            i += 8;
+        }
+        if (i >= len)
+            break;
         unsigned c = s[i];
         if (c >= 0x01 && c < 0x80) {
             i++;

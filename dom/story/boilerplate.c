@@ -13,6 +13,7 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -60,31 +61,10 @@ static bool has_sub(const char *hay, const char *needle)
     return strstr(hay, needle) != NULL;
 }
 
-/* Whole-token match: names are split at anything that is not a letter or
- * digit, so "ad" matches "top-ad" and "ad_slot" but not "header" or "load". */
-static bool has_token(const char *hay, const char *tok)
-{
-    size_t n = strlen(tok);
-    for (const char *h = strstr(hay, tok); h; h = strstr(h + 1, tok)) {
-        bool start = h == hay || !isalnum((unsigned char)h[-1]);
-        if (start && !isalnum((unsigned char)h[n]))
-            return true;
-    }
-    return false;
-}
-
 static bool any_sub(const char *s, const char *const *list)
 {
     for (; *list; list++)
         if (has_sub(s, *list))
-            return true;
-    return false;
-}
-
-static bool any_token(const char *s, const char *const *list)
-{
-    for (; *list; list++)
-        if (has_token(s, *list))
             return true;
     return false;
 }
@@ -135,6 +115,87 @@ static const char *const byline_subs[] = {
     "byline", "author", "dateline", "writtenby", "posted-on", "postedon",
     "published", "timestamp", "date", "time", NULL};
 
+/* The name lists above searched in one pass over a name: for each
+ * position of the name, only the words of the list that begin with the
+ * byte found there are compared (a list's words filed by their first
+ * byte).  A word occurs in the name exactly when it occurs at some
+ * position with its first byte there, so the answers are what strstr
+ * over each word would give; they cost one look-up per byte of the name
+ * instead of one strstr per word of the list (about a hundred per name:
+ * the page-wide name marks were half of the DOM step's instructions).
+ * Built once per page, a few thousand instructions. */
+#define NAME_LIST_MAX 128
+
+typedef struct name_index {
+    const char *const *list;
+    unsigned char len[NAME_LIST_MAX];   /* each word's length */
+    unsigned char order[NAME_LIST_MAX]; /* word numbers, by first byte */
+    unsigned short start[257];          /* order[start[b] .. start[b + 1]) begin with b */
+} name_index;
+
+static void name_index_build(name_index *x, const char *const *list)
+{
+    size_t n = 0;
+    while (list[n])
+        n++;
+    if (n > NAME_LIST_MAX)
+        abort(); /* a list above grew past the index's room */
+    x->list = list;
+    memset(x->start, 0, sizeof x->start);
+    for (size_t i = 0; i < n; i++) {
+        size_t len = strlen(list[i]);
+        x->len[i] = (unsigned char)(len < 255 ? len : 255);
+        x->start[(unsigned char)list[i][0] + 1]++;
+    }
+    for (int b = 0; b < 256; b++)
+        x->start[b + 1] += x->start[b];
+    unsigned short fill[256];
+    memcpy(fill, x->start, sizeof fill);
+    for (size_t i = 0; i < n; i++)
+        x->order[fill[(unsigned char)list[i][0]]++] = (unsigned char)i;
+}
+
+/* True when a word of x's list occurs in s (whole_token false), or occurs
+ * as a whole token (true): names are split at anything that is not a
+ * letter or digit, so "ad" matches "top-ad" and "ad_slot" but not
+ * "header" or "load". */
+static bool name_index_any(const name_index *x, const char *s, bool whole_token)
+{
+    for (size_t i = 0; s[i]; i++) {
+        if (whole_token && i > 0 && isalnum((unsigned char)s[i - 1]))
+            continue;
+        unsigned char b = (unsigned char)s[i];
+        for (unsigned k = x->start[b]; k < x->start[b + 1]; k++) {
+            unsigned w = x->order[k];
+            const char *word = x->list[w];
+            size_t j = 1; /* the first byte is b */
+            while (j < x->len[w] && s[i + j] == word[j])
+                j++; /* stops at s's end too: word holds no NUL */
+            if (j < x->len[w])
+                continue;
+            if (!whole_token || !isalnum((unsigned char)s[i + j]))
+                return true;
+        }
+    }
+    return false;
+}
+
+/* The lists judge_names and name_weight read, indexed. */
+typedef struct name_lists {
+    name_index furniture_subs, furniture_tokens, content_subs;
+    name_index positive_subs, negative_subs, negative_tokens;
+} name_lists;
+
+static void name_lists_build(name_lists *l)
+{
+    name_index_build(&l->furniture_subs, furniture_subs);
+    name_index_build(&l->furniture_tokens, furniture_tokens);
+    name_index_build(&l->content_subs, content_subs);
+    name_index_build(&l->positive_subs, positive_subs);
+    name_index_build(&l->negative_subs, negative_subs);
+    name_index_build(&l->negative_tokens, negative_tokens);
+}
+
 /* What a class or id list says, read one name at a time.  A name with a
  * content word and no furniture word vetoes a furniture verdict from
  * another name ("post category-social-media").  A name that says both
@@ -145,7 +206,7 @@ typedef struct name_verdict {
     bool furniture, content, mixed;
 } name_verdict;
 
-static void judge_names(const char *list, name_verdict *v)
+static void judge_names(const char *list, name_verdict *v, const name_lists *l)
 {
     const char *s = list;
     while (*s) {
@@ -165,8 +226,9 @@ static void judge_names(const char *list, name_verdict *v)
         char *mod = strstr(one.s, "--");
         if (mod && mod > one.s)
             *mod = '\0';
-        bool f = any_sub(one.s, furniture_subs) || any_token(one.s, furniture_tokens);
-        bool c = any_sub(one.s, content_subs);
+        bool f = name_index_any(&l->furniture_subs, one.s, false) ||
+                 name_index_any(&l->furniture_tokens, one.s, true);
+        bool c = name_index_any(&l->content_subs, one.s, false);
         if (f && c)
             v->mixed = true;
         else if (f)
@@ -211,16 +273,17 @@ static bool id_is_heading_slug(const GumboNode *n, const char *id)
     return false;
 }
 
-static int name_weight(const char *raw)
+static int name_weight(const char *raw, const name_lists *l)
 {
     if (!raw || !*raw)
         return 0;
     lname buf;
     const char *s = lower_name(raw, &buf);
     int w = 0;
-    if (any_sub(s, negative_subs) || any_token(s, negative_tokens))
+    if (name_index_any(&l->negative_subs, s, false) ||
+        name_index_any(&l->negative_tokens, s, true))
         w -= 25;
-    if (any_sub(s, positive_subs))
+    if (name_index_any(&l->positive_subs, s, false))
         w += 25;
     return w;
 }
@@ -249,7 +312,7 @@ static bool style_hides(const char *style)
 #define FOLDED_MIN_COMMAS 5
 #define FOLDED_MIN_TEXT 500
 
-static bool expander_name_only(const char *list)
+static bool expander_name_only(const char *list, const name_lists *l)
 {
     static const char *const expander[] = {"read-more", "readmore", NULL};
     if (!list || !any_sub(list, expander))
@@ -261,19 +324,20 @@ static bool expander_name_only(const char *list)
         for (char *at = strstr(rest.s, *w); at; at = strstr(at, *w))
             memset(at, ' ', strlen(*w));
     name_verdict v = {false, false, false};
-    judge_names(rest.s, &v);
+    judge_names(rest.s, &v, l);
     return !v.furniture && !v.mixed;
 }
 
-static bool folded_story(const char *const names[2], const sb_elem_info *e)
+static bool folded_story(const char *const names[2], const sb_elem_info *e,
+                         const name_lists *l)
 {
     bool expander = false;
     for (int i = 0; i < 2; i++) {
         if (!names[i])
             continue;
-        if (!expander_name_only(names[i])) {
+        if (!expander_name_only(names[i], l)) {
             name_verdict v = {false, false, false};
-            judge_names(names[i], &v);
+            judge_names(names[i], &v, l);
             if (v.furniture || v.mixed)
                 return false;
             continue;
@@ -284,7 +348,7 @@ static bool folded_story(const char *const names[2], const sb_elem_info *e)
            e->text >= FOLDED_MIN_TEXT && e->link_text * 5 < e->text;
 }
 
-static sb_noise own_noise(const sb_story_ctx *c, int id)
+static sb_noise own_noise(const sb_story_ctx *c, int id, const name_lists *l)
 {
     const GumboNode *n = c->doc->elems[id];
     GumboTag t = sb_tag(n);
@@ -328,10 +392,10 @@ static sb_noise own_noise(const sb_story_ctx *c, int id)
     const char *names[2] = {cls ? lower_name(cls, &lc) : NULL, idv ? lower_name(idv, &li) : NULL};
     name_verdict v = {false, false, false};
     if (names[0])
-        judge_names(names[0], &v);
+        judge_names(names[0], &v, l);
     if (names[1]) {
         name_verdict iv = {false, false, false};
-        judge_names(names[1], &iv);
+        judge_names(names[1], &iv, l);
         if (!((iv.furniture || iv.mixed) && id_is_heading_slug(n, idv))) {
             v.furniture |= iv.furniture;
             v.content |= iv.content;
@@ -339,7 +403,7 @@ static sb_noise own_noise(const sb_story_ctx *c, int id)
         }
     }
     const sb_elem_info *e = &c->info[id];
-    if (v.furniture && folded_story(names, e)) {
+    if (v.furniture && folded_story(names, e, l)) {
         if (c->explain)
             fprintf(c->explain, "folded story at e%d: a \"read more\" panel holding prose, kept\n", id);
         return SB_NOISE_NONE;
@@ -488,15 +552,18 @@ static void count_clean_text(sb_story_ctx *c)
 void sb_noise_mark(sb_story_ctx *c)
 {
     size_t n = c->doc->n_elems;
+    name_lists lists;
+    name_lists_build(&lists);
     for (size_t i = 0; i < n; i++) {
         sb_elem_info *e = &c->info[i];
         const GumboNode *node = c->doc->elems[i];
-        e->class_weight = name_weight(sb_attr(node, "class")) + name_weight(sb_attr(node, "id"));
+        e->class_weight =
+            name_weight(sb_attr(node, "class"), &lists) + name_weight(sb_attr(node, "id"), &lists);
         const char *ip = sb_attr(node, "itemprop");
         lname lip;
         if (ip && has_sub(lower_name(ip, &lip), "articlebody"))
             e->class_weight += 25;
-        e->own_noise = own_noise(c, (int)i);
+        e->own_noise = own_noise(c, (int)i, &lists);
     }
     /* A wrapper named for furniture around the story's body is layout
      * ("socialicons-sticky" around "entry-content"): the body, named as

@@ -154,6 +154,12 @@ char *sb_headline_choose(sb_story_ctx *c, const sb_meta *meta, int *elem_out)
     double best = 0, best_unranked = 0;
     char *best_text = NULL;
     sb_buf b = SB_BUF_INIT;
+    /* The titles prepared once for every heading (sb_white_str prepared
+     * both sides on each call: a page's titles were prepared again for
+     * each of its up to 200 headings). */
+    sb_simtext *ref_text[4] = {NULL, NULL, NULL, NULL};
+    for (size_t r = 0; r < n_refs; r++)
+        ref_text[r] = sb_simtext_new(NULL, refs[r]);
     size_t seen = 0;
     for (size_t i = 0; i < c->doc->n_elems && seen < 200; i++) {
         const GumboNode *n = c->doc->elems[i];
@@ -170,10 +176,14 @@ char *sb_headline_choose(sb_story_ctx *c, const sb_meta *meta, int *elem_out)
         if (len < 3 || len > 400)
             continue;
         double s = 0;
-        for (size_t r = 0; r < n_refs; r++) {
-            double x = sb_white_str(b.data, refs[r]);
-            if (x > s)
-                s = x;
+        if (n_refs) {
+            sb_simtext *heading = sb_simtext_new(NULL, b.data);
+            for (size_t r = 0; r < n_refs; r++) {
+                double x = sb_sim_white(heading, ref_text[r]);
+                if (x > s)
+                    s = x;
+            }
+            sb_simtext_free(heading);
         }
         if (t == GUMBO_TAG_H1)
             s += 0.1;
@@ -206,6 +216,8 @@ char *sb_headline_choose(sb_story_ctx *c, const sb_meta *meta, int *elem_out)
         }
     }
     sb_buf_free(&b);
+    for (size_t r = 0; r < n_refs; r++)
+        sb_simtext_free(ref_text[r]);
     char *result = NULL;
     if (best_elem >= 0 && best_unranked >= 0.6) {
         result = best_text;
