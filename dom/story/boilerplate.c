@@ -474,6 +474,8 @@ bool sb_names_share_only(const GumboNode *n)
     static const char *const share[] = {"sharing", "share", NULL};
     const char *lists[2] = {sb_attr(n, "class"), sb_attr(n, "id")};
     bool named = false;
+    name_lists words; /* a few thousand instructions; asked of few elements */
+    bool built = false;
     for (int i = 0; i < 2; i++) {
         if (!lists[i] || !*lists[i])
             continue;
@@ -487,7 +489,11 @@ bool sb_names_share_only(const GumboNode *n)
                 named = true;
             }
         name_verdict v = {false, false, false};
-        judge_names(l.s, &v);
+        if (!built) {
+            name_lists_build(&words);
+            built = true;
+        }
+        judge_names(l.s, &v, &words);
         if (v.furniture || v.mixed)
             return false;
     }
