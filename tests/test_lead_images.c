@@ -722,6 +722,23 @@ static void test_site_header_banner(void **state)
     sb_story_free(s);
 }
 
+static void test_fixed_popup(void **state)
+{
+    (void)state;
+    /* An app banner in a box the page's <style> fixes over the page: the
+     * render knows it is position: fixed, so hybrid takes the story's
+     * photo; dom, without a render, reads no style and still takes the
+     * banner (its limit, asserted so a change shows). */
+    sb_story *s = extract("fixed_popup.html", "hybrid", PAGE_URL);
+    assert_non_null(s->lead_image);
+    assert_string_equal(s->lead_image->url, "https://img.example.net/photos/allotment-harvest.jpg");
+    sb_story_free(s);
+    s = extract("fixed_popup.html", "dom", PAGE_URL);
+    assert_non_null(s->lead_image);
+    assert_string_equal(s->lead_image->url, "https://img.example.net/app/get-our-app-600x300.png");
+    sb_story_free(s);
+}
+
 static void test_inline_style_size(void **state)
 {
     (void)state;
@@ -1605,6 +1622,7 @@ int main(void)
         cmocka_unit_test(test_hidden_class_popup),
         cmocka_unit_test(test_crest_beside_name),
         cmocka_unit_test(test_site_header_banner),
+        cmocka_unit_test(test_fixed_popup),
         cmocka_unit_test(test_inline_style_size),
         cmocka_unit_test(test_header_first_line),
     };

@@ -1804,6 +1804,14 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
                  sb_attr(m, "id") ? sb_attr(m, "id") : "");
         return buf;
     }
+    /* A picture in a box the page's style fixes over the page (position:
+     * fixed, from the render): a popup, a cookie or app banner, a sticky
+     * bar laid over whatever the reader scrolls to, not the story's
+     * picture, which scrolls with the story. */
+    const sb_elem_render *fb = box_elem >= 0 ? box_of(c, box_elem) : NULL;
+    if (fb && fb->fixed && !declared_rendition(s->meta, k->url))
+        return "in a box the page's style fixes over the page (position: fixed): a popup, "
+               "banner or sticky bar";
     int hider = hidden_by_class(c, k->anchor);
     if (hider >= 0) {
         snprintf(buf, cap, "hidden by a framework's hiding class (e%d <%s class='%.60s'>)", hider,
