@@ -678,6 +678,67 @@ static void test_heading_icon(void **state)
            "https://img.example.net/e80dae8a/scale-to-width-down/627", NULL);
 }
 
+static void test_hidden_class_popup(void **state)
+{
+    (void)state;
+    /* Browser logos in an "update your browser" popup hidden by the
+     * framework class "!hidden" (laid out in the flow without the page's
+     * stylesheet): the story's photo further down leads. */
+    expect("hidden_class_popup.html", PAGE_URL,
+           "https://img.example.net/photos/round-tablecloth-steps.jpg", NULL);
+}
+
+static void test_crest_beside_name(void **state)
+{
+    (void)state;
+    /* Two 105 px team crests, each in a link beside the team's name, right
+     * under the headline: emblems beside their labels; the race photo in
+     * the report leads. */
+    expect("crest_beside_name.html", PAGE_URL,
+           "https://img.example.net/photos/harbour-town-heat-12.jpg", NULL);
+}
+
+static void test_site_header_banner(void **state)
+{
+    (void)state;
+    /* The theme's header picture in the page's own <header>, closed before
+     * the headline: the site's banner, no lead (the post shows no other
+     * picture).  A header picture the page declares is the post's own and
+     * stays. */
+    expect_none("site_header_banner.html");
+    expect("site_header_declared.html", PAGE_URL,
+           "https://garden.example.org/uploads/2021/04/opening-day.jpg",
+           "https://garden.example.org/uploads/2021/04/opening-day.jpg");
+    /* A header picture whose class names it the post's (wp-post-image)
+     * stays for hybrid, which sees it right above the headline; dom, which
+     * sees no box, takes no picture above the headline outside its box. */
+    sb_story *s = extract("site_header_post_image.html", "hybrid", PAGE_URL);
+    assert_non_null(s->lead_image);
+    assert_string_equal(s->lead_image->url,
+                        "https://writer.example.org/uploads/clock-tower-1260x350.jpg");
+    sb_story_free(s);
+    s = extract("site_header_post_image.html", "dom", PAGE_URL);
+    assert_null(s->lead_image);
+    sb_story_free(s);
+}
+
+static void test_fixed_popup(void **state)
+{
+    (void)state;
+    /* An app banner in a box the page's <style> fixes over the page: the
+     * render knows it is position: fixed, so hybrid takes the story's
+     * photo; dom, without a render, reads no style and still takes the
+     * banner (its limit, asserted so a change shows). */
+    sb_story *s = extract("fixed_popup.html", "hybrid", PAGE_URL);
+    assert_non_null(s->lead_image);
+    assert_string_equal(s->lead_image->url, "https://img.example.net/photos/allotment-harvest.jpg");
+    sb_story_free(s);
+    s = extract("fixed_popup.html", "dom", PAGE_URL);
+    assert_non_null(s->lead_image);
+    assert_string_equal(s->lead_image->url, "https://img.example.net/app/get-our-app-600x300.png");
+    sb_story_free(s);
+}
+
 static void test_inline_style_size(void **state)
 {
     (void)state;
@@ -1558,6 +1619,10 @@ int main(void)
         cmocka_unit_test(test_app_store_badge),
         cmocka_unit_test(test_thumbnail_query),
         cmocka_unit_test(test_heading_icon),
+        cmocka_unit_test(test_hidden_class_popup),
+        cmocka_unit_test(test_crest_beside_name),
+        cmocka_unit_test(test_site_header_banner),
+        cmocka_unit_test(test_fixed_popup),
         cmocka_unit_test(test_inline_style_size),
         cmocka_unit_test(test_header_first_line),
     };

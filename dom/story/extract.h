@@ -38,6 +38,10 @@ typedef struct sb_elem_render {
      * pattern, a collapsed panel) or wholly before the page's origin
      * (text-indent: -9999px), though the element has a box. */
     bool unseen;
+    /* Positioned fixed (position: fixed, or inside such a box): the page's
+     * style lays it over the page wherever the reader scrolls (a popup, a
+     * cookie or app banner, a sticky bar), apart from the story's flow. */
+    bool fixed;
     /* Not story, with all it holds, for the reason given (the hybrid
      * method's visual signals of boxes painted apart, hybrid/methods/
      * visual_boxes.h), or NULL: a paragraph of a story root inside such an

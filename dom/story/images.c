@@ -1311,6 +1311,164 @@ static bool in_heading_line(const sb_story_ctx *c, int e, const char *url)
     return false;
 }
 
+/* A picture shown at a tenth of the story's column wide or less, with a
+ * line of text beside it in the same small box (its link or span, within
+ * BESIDE_TEXT_UP levels): an emblem or a tile beside its label (a team's
+ * crest beside the team's name, a person's face beside their name), not
+ * a lead a reader sees over the story.  The column is the width the page
+ * is laid out at (SB_DEFAULT_WIDTH, 1280 px: a tenth is 128 px), the same
+ * for both methods (the headline's box is no measure of the column: a
+ * headline set in a breadcrumb's item is a third of the page wide).  Only
+ * a known width (box or markup); the label is BESIDE_TEXT_MIN bytes or
+ * more of the box's own text (not blanks), and the box holds no other
+ * picture (a list of such tiles is judged one by one). */
+#define BESIDE_TEXT_UP 2
+#define BESIDE_TEXT_MIN 3u
+#define BESIDE_COLUMN_FRACTION 10
+
+static bool small_beside_text(const sb_story_ctx *c, const candidate *k, int e)
+{
+    /* The width: the shown one, or the markup's when it states both sides
+     * and a narrower one (the render, which fetches no image, can widen a
+     * stated 105x105 to its default 2:1 aspect: 210x105). */
+    const GumboNode *img = c->doc->elems[e];
+    const char *wa = sb_attr(img, "width");
+    if (wa && strchr(wa, '%'))
+        return false; /* "100%": a share of its box, no width */
+    int w = k->width, mw = 0, mh = 0;
+    markup_size(img, &mw, &mh);
+    if (mw > 0 && mh > 0 && (w <= 0 || mw < w))
+        w = mw;
+    if (w <= 0)
+        return false;
+    if (w * BESIDE_COLUMN_FRACTION > SB_DEFAULT_WIDTH)
+        return false;
+    int a = c->info[e].parent;
+    for (int up = 0; a >= 0 && up < BESIDE_TEXT_UP; up++, a = c->info[a].parent) {
+        GumboTag t = sb_tag(c->doc->elems[a]);
+        if (t != GUMBO_TAG_A && t != GUMBO_TAG_SPAN)
+            return false;
+        if (c->info[a].n_img != 1)
+            return false;
+        /* The box's own words (info's text counts only what a block
+         * owns; a link or span's words are read here). */
+        char *t_own = element_text(c->doc->elems[a]);
+        size_t words = 0;
+        for (const char *q = t_own; q && *q; q++)
+            words += !isspace((unsigned char)*q);
+        free(t_own);
+        if (words >= BESIDE_TEXT_MIN)
+            return true;
+    }
+    return false;
+}
+
+/* A class the common CSS frameworks define as display:none whatever the
+ * screen's width: Bootstrap 3's and Tailwind's "hidden" (Tailwind's
+ * important form "!hidden"), Bootstrap 4's "d-none", Foundation's and
+ * Bootstrap 2's "hide", Bulma's "is-hidden".  A box so classed is shown
+ * only when a script takes the class off (a popup, an "update your
+ * browser" banner, a menu's panel): on a page saved without its
+ * stylesheet the render lays it out in the flow, but a reader does not
+ * see it.  Whole class tokens only; a class list that also shows the box
+ * at some width (responsive_visibility: "d-none d-md-block", "hidden
+ * md:block") is not hidden. */
+static bool hiding_class(const GumboNode *n)
+{
+    const char *cls = sb_attr(n, "class");
+    if (!cls || responsive_visibility(cls))
+        return false;
+    static const char *const hide[] = {"hidden", "!hidden", "d-none", "hide", "is-hidden", NULL};
+    const char *p = cls;
+    while (*p) {
+        while (*p && isspace((unsigned char)*p))
+            p++;
+        size_t len = 0;
+        while (p[len] && !isspace((unsigned char)p[len]))
+            len++;
+        for (int i = 0; len && hide[i]; i++)
+            if (strlen(hide[i]) == len && strncasecmp(p, hide[i], len) == 0)
+                return true;
+        p += len;
+    }
+    return false;
+}
+
+/* The nearest ancestor of image `e` that hides it by a framework's
+ * hiding class (hiding_class), or -1.  The first slide of a slider its
+ * script reveals is shown (hidden_slider_of_first). */
+static int hidden_by_class(const sb_story_ctx *c, int e)
+{
+    for (int a = c->info[e].parent; a >= 0 && a != c->body; a = c->info[a].parent)
+        if (hiding_class(c->doc->elems[a]))
+            return hidden_slider_of_first(c, e) == a ? -1 : a;
+    return -1;
+}
+
+static bool marked_article_image(const GumboNode *node);
+
+/* The picture's own class or id names it the post's (a name token
+ * "post", "entry", "article", "story", "featured" or "attachment":
+ * WordPress's "wp-post-image" and "attachment-...-thumbnail", "entry-image",
+ * "featured-image"), or the page marks it as the article's image
+ * (marked_article_image): a theme that shows each post's own picture in
+ * the site's header says so on the picture, while the site's header
+ * picture is named for the header ("header-img") or not at all. */
+static bool names_post_picture(const GumboNode *img)
+{
+    if (marked_article_image(img))
+        return true;
+    static const char *const post[] = {"post",     "entry",      "article", "story",
+                                       "featured", "attachment", NULL};
+    const char *attrs[] = {sb_attr(img, "class"), sb_attr(img, "id")};
+    for (int a = 0; a < 2; a++) {
+        for (const char *p = attrs[a]; p && *p;) {
+            while (*p && !isalnum((unsigned char)*p))
+                p++;
+            size_t len = 0;
+            while (isalnum((unsigned char)p[len]))
+                len++;
+            for (int i = 0; len && post[i]; i++)
+                if (strlen(post[i]) == len && strncasecmp(p, post[i], len) == 0)
+                    return true;
+            p += len;
+        }
+    }
+    return false;
+}
+
+/* The page's own header: a <header> element with no article, section,
+ * aside, main or nav around it (HTML's banner landmark, as role=banner
+ * says it), that stands before the story's headline and does not hold it.
+ * The site shows it on every page (its logo, menu and the theme's header
+ * picture), above the story: a picture inside it is no lead.  A header
+ * that holds the headline is the story's own (or a site header left
+ * unclosed over the page), and is not judged here; without a headline
+ * nothing is told. */
+static int page_header_of(const sb_story_ctx *c, int e, int headline)
+{
+    if (headline < 0 || names_post_picture(c->doc->elems[e]))
+        return -1;
+    for (int a = c->info[e].parent; a >= 0 && a != c->body; a = c->info[a].parent) {
+        GumboTag t = sb_tag(c->doc->elems[a]);
+        if (t == GUMBO_TAG_ARTICLE || t == GUMBO_TAG_SECTION || t == GUMBO_TAG_ASIDE ||
+            t == GUMBO_TAG_MAIN || t == GUMBO_TAG_NAV)
+            return -1;
+        if (t != GUMBO_TAG_HEADER)
+            continue;
+        if (a > headline || sb_elem_within(c, headline, a))
+            return -1;
+        for (int u = c->info[a].parent; u >= 0 && u != c->body; u = c->info[u].parent) {
+            GumboTag ut = sb_tag(c->doc->elems[u]);
+            if (ut == GUMBO_TAG_ARTICLE || ut == GUMBO_TAG_SECTION || ut == GUMBO_TAG_ASIDE ||
+                ut == GUMBO_TAG_MAIN || ut == GUMBO_TAG_NAV)
+                return -1;
+        }
+        return a;
+    }
+    return -1;
+}
+
 /* A carousel or strip of promotions: the image is the only content of a
  * link, and that link
  * (or the list item or box that holds only it) stands among
@@ -1646,6 +1804,28 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
                  sb_attr(m, "id") ? sb_attr(m, "id") : "");
         return buf;
     }
+    /* A picture in a box the page's style fixes over the page (position:
+     * fixed, from the render): a popup, a cookie or app banner, a sticky
+     * bar laid over whatever the reader scrolls to, not the story's
+     * picture, which scrolls with the story. */
+    const sb_elem_render *fb = box_elem >= 0 ? box_of(c, box_elem) : NULL;
+    if (fb && fb->fixed && !declared_rendition(s->meta, k->url))
+        return "in a box the page's style fixes over the page (position: fixed): a popup, "
+               "banner or sticky bar";
+    int hider = hidden_by_class(c, k->anchor);
+    if (hider >= 0) {
+        snprintf(buf, cap, "hidden by a framework's hiding class (e%d <%s class='%.60s'>)", hider,
+                 sb_tag_name(c->doc->elems[hider]), sb_attr(c->doc->elems[hider], "class"));
+        return buf;
+    }
+    int header = page_header_of(c, k->anchor, s->headline_elem);
+    if (header >= 0 && !declared_rendition(s->meta, k->url)) {
+        snprintf(buf, cap,
+                 "in the page's own header (e%d <header>, outside any article or "
+                 "section, before the headline): the site's banner",
+                 header);
+        return buf;
+    }
     if (c->in->render && box_elem >= 0 && !box_of(c, box_elem) && !k->lazy &&
         !inside_noscript(c, box_elem) && hidden_slider_of_first(c, k->anchor) < 0)
         return declared_rendition(s->meta, k->url) ? HIDDEN_DECLARED : HIDDEN_BY_STYLE;
@@ -1715,6 +1895,10 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
         in_heading_line(c, k->anchor, k->url))
         return "icon in a heading's line of text (a flag or symbol beside its words), size "
                "unknown";
+    if (!is_background && box_elem == k->anchor && !declared_rendition(s->meta, k->url) &&
+        small_beside_text(c, k, k->anchor))
+        return "a tenth of the column wide or less, beside a line of text in its own box (an "
+               "emblem or tile beside its label)";
     int aw = int_attr(node, "width"), ah = int_attr(node, "height");
     bool pixel = (aw && aw <= PIXEL_MAX_PX) || (ah && ah <= PIXEL_MAX_PX) ||
                  (k->has_box && k->box.w > 0 && k->box.h > 0 &&

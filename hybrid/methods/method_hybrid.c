@@ -53,6 +53,7 @@ static sb_elem_render *render_facts(const sb_boxtree *t)
         f[e].prose_chars =
             box->text_chars - (box->link_chars < box->text_chars ? box->link_chars : box->text_chars);
         f[e].rect = box->rect;
+        f[e].fixed = box->is_fixed;
         f[e].unseen = box->clipped || (box->text_chars && box->unseen_chars >= box->text_chars);
     }
     return f;
