@@ -203,8 +203,11 @@ struct sb_font {
     hb_font_t *hb;
     sb_font_metrics metrics;
     const char *family;   /* owned by the match entry */
-    struct ascii_widths *ascii; /* NULL until a plain word is measured */
+    struct plain_widths *plain; /* NULL until a plain word is measured */
 };
+
+struct plain_widths;
+static void plain_free(struct plain_widths *a);
 
 typedef struct width_entry {
     uint64_t hash;        /* 0 = empty slot */
@@ -227,6 +230,8 @@ struct sb_fonts {
     size_t width_cap;     /* power of two */
     size_t width_used;
     size_t hits, misses;
+    size_t plain; /* words measured by plain_advance's arithmetic */
+    bool check; /* SB_FONTS_CHECK set: plain words are shaped too (measure) */
 };
 
 /* Bounded so that a context reused for thousands of pages does not grow
@@ -259,6 +264,8 @@ sb_fonts *sb_fonts_new(void)
     }
     fc->buf = hb_buffer_create();
     fc->width_cap = 4096;
+    const char *check = getenv("SB_FONTS_CHECK");
+    fc->check = check && *check && strcmp(check, "0") != 0;
     fc->widths = sb_xcalloc(fc->width_cap, sizeof *fc->widths);
     return fc;
 }
@@ -314,7 +321,7 @@ void sb_fonts_free(sb_fonts *fc)
     clear_widths(fc);
     free(fc->widths);
     for (size_t i = 0; i < fc->n_fonts; i++) {
-        free(fc->fonts[i]->ascii);
+        plain_free(fc->fonts[i]->plain);
         hb_font_destroy(fc->fonts[i]->hb);
         FT_Done_Face(fc->fonts[i]->face);
         free(fc->fonts[i]);
@@ -657,27 +664,56 @@ static size_t shape_piece(const char *s, size_t n)
  * Liberation) such a word shapes to one glyph per character, and its
  * advance is the sum of the characters' own advances plus, for each pair
  * of neighbours, what shaping the pair adds (kerning).  So a font keeps
- * the advance of each ASCII character and the adjustment of each pair it
- * has met, each found by shaping one or two characters once, as Latin
- * (the script HarfBuzz guesses for a word with a Latin letter).  A pair
- * that shapes to anything but its two characters' own glyphs (a ligature)
- * marks the pair, and a word containing it is shaped whole, as before;
- * so is any other word (test_fonts checks both ways agree on the words
- * of the sample pages and all faces). */
-#define ASCII_FIRST 0x21
-#define ASCII_LAST 0x7E
-#define ASCII_N (ASCII_LAST - ASCII_FIRST + 1)
-#define ASCII_UNKNOWN INT32_MIN     /* not shaped yet */
-#define ASCII_SHAPE (INT32_MIN + 1) /* shape the whole word instead */
+ * the advance of each character and the adjustment of each pair it has
+ * met, each found by shaping one or two characters once, as Latin (the
+ * script HarfBuzz guesses for a word with a Latin letter).  A character
+ * that does not shape alone to one glyph of its own (a face without it,
+ * which HarfBuzz decomposes into a base and a mark) and a pair that
+ * shapes to anything but its two characters' own glyphs (a ligature)
+ * are marked, and a word containing one is shaped whole, as before; so
+ * is any other word (test_fonts checks both ways agree on the words of
+ * the sample pages and all faces; SB_FONTS_CHECK=1 checks every word a
+ * run measures this way).
+ *
+ * The characters measured this way: printable ASCII; Latin-1 and Latin
+ * Extended-A (U+00A0 to U+017F: the accented letters of the Western and
+ * Central European languages, which have no combining marks, and their
+ * script is Latin or Common), less the soft hyphen U+00AD (a default
+ * ignorable: HarfBuzz hides it and kerns its neighbours across it, so its
+ * pairs are not what its word adds); and the typographic punctuation of
+ * running text (dashes, quotes, bullet, ellipsis, U+2013 to U+2026, script
+ * Common).  A word needs a Latin letter among them (ASCII or U+00C0 to
+ * U+017F less the signs U+00D7 and U+00F7) so that HarfBuzz guesses Latin
+ * for the whole word as for its pieces. */
+#define PLAIN_ASCII_FIRST 0x21
+#define PLAIN_ASCII_N (0x7E - 0x21 + 1)         /* 94 */
+#define PLAIN_LATIN_FIRST 0xA0
+#define PLAIN_LATIN_N (0x17F - 0xA0 + 1)        /* 224 */
+#define PLAIN_PUNCT_FIRST 0x2013
+#define PLAIN_PUNCT_N (0x2026 - 0x2013 + 1)     /* 20 */
+#define PLAIN_N (PLAIN_ASCII_N + PLAIN_LATIN_N + PLAIN_PUNCT_N)
+#define PLAIN_UNKNOWN INT32_MIN     /* not shaped yet */
+#define PLAIN_SHAPE (INT32_MIN + 1) /* shape the whole word instead */
 /* Longer words are shaped whole (pieces of SB_SHAPE_MAX_CHARS must not
  * be reached, and long tokens are URLs that occur once). */
-#define ASCII_MAX_WORD 64
+#define PLAIN_MAX_WORD 64
 
-typedef struct ascii_widths {
-    int32_t adv[ASCII_N]; /* 26.6 px */
-    uint32_t glyph[ASCII_N];
-    int32_t pair[ASCII_N * ASCII_N]; /* 26.6 px added by the pair */
-} ascii_widths;
+typedef struct plain_widths {
+    int32_t adv[PLAIN_N]; /* 26.6 px */
+    uint32_t glyph[PLAIN_N];
+    /* pair[c][d]: 26.6 px added by the pair, a row per first character
+     * made on its first pair (a full table would be 500 KB a font). */
+    int32_t *pair[PLAIN_N];
+} plain_widths;
+
+static void plain_free(struct plain_widths *a)
+{
+    if (!a)
+        return;
+    for (size_t k = 0; k < PLAIN_N; k++)
+        free(a->pair[k]);
+    free(a);
+}
 
 /* Shapes s as Latin left to right; the advance (26.6) and up to 2 glyph
  * ids; returns the glyph count. */
@@ -697,68 +733,123 @@ static unsigned shape_latin(sb_font *f, const char *s, size_t n, long *advance, 
     return count;
 }
 
-static int32_t ascii_adv(sb_font *f, ascii_widths *a, unsigned char c)
+/* The characters' UTF-8 (1 to 3 bytes, at most 4 written). */
+static size_t plain_utf8(int k, char *out)
 {
-    int k = c - ASCII_FIRST;
-    if (a->adv[k] == ASCII_UNKNOWN) {
+    unsigned c = k < PLAIN_ASCII_N ? (unsigned)(PLAIN_ASCII_FIRST + k)
+                 : k < PLAIN_ASCII_N + PLAIN_LATIN_N
+                     ? (unsigned)(PLAIN_LATIN_FIRST + k - PLAIN_ASCII_N)
+                     : (unsigned)(PLAIN_PUNCT_FIRST + k - PLAIN_ASCII_N - PLAIN_LATIN_N);
+    if (c < 0x80) {
+        out[0] = (char)c;
+        return 1;
+    }
+    if (c < 0x800) {
+        out[0] = (char)(0xC0 | (c >> 6));
+        out[1] = (char)(0x80 | (c & 0x3F));
+        return 2;
+    }
+    out[0] = (char)(0xE0 | (c >> 12));
+    out[1] = (char)(0x80 | ((c >> 6) & 0x3F));
+    out[2] = (char)(0x80 | (c & 0x3F));
+    return 3;
+}
+
+static int32_t plain_adv(sb_font *f, plain_widths *a, int k)
+{
+    if (a->adv[k] == PLAIN_UNKNOWN) {
         long adv = 0;
         uint32_t g[2] = {0, 0};
-        char s[1] = {(char)c};
-        unsigned count = shape_latin(f, s, 1, &adv, g);
-        a->adv[k] = count == 1 && g[0] != 0 ? (int32_t)adv : ASCII_SHAPE;
+        char s[4];
+        size_t n = plain_utf8(k, s);
+        unsigned count = shape_latin(f, s, n, &adv, g);
+        a->adv[k] = count == 1 && g[0] != 0 ? (int32_t)adv : PLAIN_SHAPE;
         a->glyph[k] = g[0];
     }
     return a->adv[k];
 }
 
-static int32_t ascii_pair(sb_font *f, ascii_widths *a, unsigned char c, unsigned char d)
+/* Called after both characters' plain_adv gave an advance. */
+static int32_t plain_pair(sb_font *f, plain_widths *a, int c, int d)
 {
-    int32_t *slot = &a->pair[(c - ASCII_FIRST) * ASCII_N + (d - ASCII_FIRST)];
-    if (*slot == ASCII_UNKNOWN) {
+    if (!a->pair[c]) {
+        a->pair[c] = sb_xmalloc(PLAIN_N * sizeof *a->pair[c]);
+        for (size_t k = 0; k < PLAIN_N; k++)
+            a->pair[c][k] = PLAIN_UNKNOWN;
+    }
+    int32_t *slot = &a->pair[c][d];
+    if (*slot == PLAIN_UNKNOWN) {
         long adv = 0;
         uint32_t g[2] = {0, 0};
-        char s[2] = {(char)c, (char)d};
-        unsigned count = shape_latin(f, s, 2, &adv, g);
-        bool same = count == 2 && g[0] == a->glyph[c - ASCII_FIRST] &&
-                    g[1] == a->glyph[d - ASCII_FIRST];
-        *slot = same ? (int32_t)(adv - a->adv[c - ASCII_FIRST] - a->adv[d - ASCII_FIRST])
-                     : ASCII_SHAPE;
+        char s[8];
+        size_t n = plain_utf8(c, s);
+        n += plain_utf8(d, s + n);
+        unsigned count = shape_latin(f, s, n, &adv, g);
+        bool same = count == 2 && g[0] == a->glyph[c] && g[1] == a->glyph[d];
+        *slot = same ? (int32_t)(adv - a->adv[c] - a->adv[d]) : PLAIN_SHAPE;
     }
     return *slot;
 }
 
-/* The 26.6 advance of a plain word, or false when it must be shaped. */
-static bool ascii_advance(sb_font *f, const char *s, size_t n, long *total)
+/* The characters of s as table indices, or false when s has one outside
+ * the table, is invalid UTF-8 or has no Latin letter. */
+static bool plain_chars(const char *s, size_t n, int *ks, size_t *nk)
 {
-    if (n > ASCII_MAX_WORD)
-        return false;
+    const unsigned char *u = (const unsigned char *)s;
     bool letter = false;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c < ASCII_FIRST || c > ASCII_LAST)
+    size_t m = 0;
+    for (size_t i = 0; i < n;) {
+        unsigned c = u[i];
+        if (c >= PLAIN_ASCII_FIRST && c < PLAIN_ASCII_FIRST + PLAIN_ASCII_N) {
+            letter |= (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+            ks[m++] = (int)(c - PLAIN_ASCII_FIRST);
+            i++;
+        } else if (c >= 0xC2 && c <= 0xC5 && i + 1 < n && (u[i + 1] & 0xC0) == 0x80) {
+            c = ((c & 0x1F) << 6) | (u[i + 1] & 0x3F);
+            if (c < PLAIN_LATIN_FIRST || c == 0xAD)
+                return false;
+            letter |= c >= 0xC0 && c != 0xD7 && c != 0xF7;
+            ks[m++] = PLAIN_ASCII_N + (int)(c - PLAIN_LATIN_FIRST);
+            i += 2;
+        } else if (c == 0xE2 && i + 2 < n && u[i + 1] == 0x80 && (u[i + 2] & 0xC0) == 0x80) {
+            c = 0x2000 | (u[i + 2] & 0x3F);
+            if (c < PLAIN_PUNCT_FIRST || c >= PLAIN_PUNCT_FIRST + PLAIN_PUNCT_N)
+                return false;
+            ks[m++] = PLAIN_ASCII_N + PLAIN_LATIN_N + (int)(c - PLAIN_PUNCT_FIRST);
+            i += 3;
+        } else {
             return false;
-        letter |= (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+        }
     }
-    if (!letter)
-        return false; /* no Latin letter: HarfBuzz guesses no script */
-    if (!f->ascii) {
-        f->ascii = sb_xmalloc(sizeof *f->ascii);
-        for (size_t k = 0; k < ASCII_N; k++)
-            f->ascii->adv[k] = ASCII_UNKNOWN;
-        for (size_t k = 0; k < ASCII_N * ASCII_N; k++)
-            f->ascii->pair[k] = ASCII_UNKNOWN;
+    *nk = m;
+    return letter; /* no Latin letter: HarfBuzz guesses no script */
+}
+
+/* The 26.6 advance of a plain word, or false when it must be shaped. */
+static bool plain_advance(sb_font *f, const char *s, size_t n, long *total)
+{
+    if (n > PLAIN_MAX_WORD)
+        return false;
+    int ks[PLAIN_MAX_WORD];
+    size_t nk = 0;
+    if (!plain_chars(s, n, ks, &nk))
+        return false;
+    if (!f->plain) {
+        f->plain = sb_xcalloc(1, sizeof *f->plain);
+        for (size_t k = 0; k < PLAIN_N; k++)
+            f->plain->adv[k] = PLAIN_UNKNOWN;
     }
-    ascii_widths *a = f->ascii;
+    plain_widths *a = f->plain;
     long sum = 0;
-    for (size_t i = 0; i < n; i++) {
-        int32_t adv = ascii_adv(f, a, (unsigned char)s[i]);
-        if (adv == ASCII_SHAPE)
+    for (size_t i = 0; i < nk; i++) {
+        int32_t adv = plain_adv(f, a, ks[i]);
+        if (adv == PLAIN_SHAPE)
             return false;
         sum += adv;
     }
-    for (size_t i = 0; i + 1 < n; i++) {
-        int32_t adj = ascii_pair(f, a, (unsigned char)s[i], (unsigned char)s[i + 1]);
-        if (adj == ASCII_SHAPE)
+    for (size_t i = 0; i + 1 < nk; i++) {
+        int32_t adj = plain_pair(f, a, ks[i], ks[i + 1]);
+        if (adj == PLAIN_SHAPE)
             return false;
         sum += adj;
     }
@@ -796,8 +887,18 @@ int sb_font_text_width_shaped(sb_font *f, const char *s, size_t n)
 static int measure(sb_font *f, const char *s, size_t n)
 {
     long total = 0;
-    if (!ascii_advance(f, s, n, &total))
+    if (!plain_advance(f, s, n, &total))
         total = shaped_advance(f, s, n);
+    else if (f->ctx->plain++, f->ctx->check) {
+        /* The arithmetic must give shaping's answer: a run with
+         * SB_FONTS_CHECK=1 stops at the first word where it does not. */
+        long shaped = shaped_advance(f, s, n);
+        if (shaped != total) {
+            fprintf(stderr, "SB_FONTS_CHECK: %s %d px: \"%.*s\" plain %ld, shaped %ld (26.6)\n",
+                    sb_font_file(f), f->size, (int)n, s, total, shaped);
+            abort();
+        }
+    }
     if (total < 0)
         total = 0;
     return (int)((total + 32) >> 6);
@@ -883,4 +984,9 @@ void sb_fonts_stats(const sb_fonts *fc, size_t *hits, size_t *misses)
 {
     *hits = fc ? fc->hits : 0;
     *misses = fc ? fc->misses : 0;
+}
+
+size_t sb_fonts_plain_words(const sb_fonts *fc)
+{
+    return fc ? fc->plain : 0;
 }

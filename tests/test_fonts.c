@@ -202,8 +202,9 @@ static void test_plain_words_as_shaped(void **state)
                                            "Courier New",
                                            "DejaVu Sans Condensed",
                                            NULL};
-    static const char *const samples[] = {"layout/kerning.html", "news/one_column.html",
-                                          "news/german.html", "news/gallery.html", NULL};
+    static const char *const samples[] = {"layout/kerning.html", "layout/accented.html",
+                                          "news/one_column.html", "news/german.html",
+                                          "news/gallery.html", NULL};
     static const int sizes[] = {11, 16, 23};
     long checked = 0;
     for (const char *const *fam = families; *fam; fam++)
@@ -236,6 +237,48 @@ static void test_plain_words_as_shaped(void **state)
     sb_fonts_free(fc);
 }
 
+/* Accented words (Latin-1, Latin Extended-A) and typographic punctuation
+ * take the same arithmetic as ASCII words, so the check above covers them
+ * (samples/layout/accented.html); a word with a soft hyphen, which
+ * HarfBuzz hides and kerns across, and a word without a Latin letter are
+ * shaped whole.  Widths as shaping gives them. */
+static void test_accented_words_as_shaped(void **state)
+{
+    (void)state;
+    sb_fonts *fc = sb_fonts_new();
+    sb_font *f = sb_fonts_get(fc, "Liberation Sans", 400, false, 16);
+    static const char *const plain[] = {
+        "Gr\xc3\xb6\xc3\x9f" "e", /* Groesse, o-umlaut and sharp s */
+        "\xe2\x80\x9eW\xc3\xb6rter\xe2\x80\x9c", /* German quotes around Woerter */
+        "L\xe2\x80\x99\xc3\x89t\xc3\xa9", /* L'Ete, typographic apostrophe */
+        "\xc5\x81\xc3\xb3" "d\xc5\xba", /* Lodz, Latin Extended-A */
+        "T\xc3\xb6", /* T, o-umlaut */
+        "\xc3\x80V", /* A-grave, V */
+        NULL,
+    };
+    for (const char *const *w = plain; *w; w++) {
+        size_t before = sb_fonts_plain_words(fc);
+        size_t n = strlen(*w);
+        assert_int_equal(sb_font_text_width(f, *w, n), sb_font_text_width_shaped(f, *w, n));
+        assert_int_equal(sb_fonts_plain_words(fc), before + 1);
+    }
+    /* A-grave and V kern: the word is narrower than its letters apart. */
+    assert_int_equal(sb_font_text_width(f, "\xc3\x80V", 3), 21);
+    int apart = sb_font_text_width_shaped(f, "\xc3\x80", 2) + sb_font_text_width_shaped(f, "V", 1);
+    assert_true(apart > 21);
+    /* Soft hyphens between kerned letters; an em dash and a degree sign
+     * alone, without a Latin letter. */
+    static const char *const shaped[] = {"A\xc2\xadV", "T\xc2\xado", "\xe2\x80\x94", "12\xc2\xb0",
+                                         NULL};
+    for (const char *const *w = shaped; *w; w++) {
+        size_t before = sb_fonts_plain_words(fc);
+        size_t n = strlen(*w);
+        assert_int_equal(sb_font_text_width(f, *w, n), sb_font_text_width_shaped(f, *w, n));
+        assert_int_equal(sb_fonts_plain_words(fc), before);
+    }
+    sb_fonts_free(fc);
+}
+
 int main(void)
 {
     sb_fonts *probe = sb_fonts_new();
@@ -256,6 +299,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_untrusted_text, setup, teardown),
         cmocka_unit_test_setup_teardown(test_long_runs, setup, teardown),
         cmocka_unit_test(test_plain_words_as_shaped),
+        cmocka_unit_test(test_accented_words_as_shaped),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
