@@ -8,6 +8,7 @@
 #include FT_TRUETYPE_TABLES_H
 #include <hb-ft.h>
 #include <hb.h>
+#include <hb-ot.h>
 
 #include <dirent.h>
 #include <pthread.h>
@@ -204,10 +205,13 @@ struct sb_font {
     sb_font_metrics metrics;
     const char *family;   /* owned by the match entry */
     struct plain_widths *plain; /* NULL until a plain word is measured */
+    struct face_share *share;   /* NULL until a pair is measured */
 };
 
 struct plain_widths;
 static void plain_free(struct plain_widths *a);
+struct face_share;
+static void face_share_free(struct face_share *s);
 
 typedef struct width_entry {
     uint64_t hash;        /* 0 = empty slot */
@@ -229,6 +233,8 @@ struct sb_fonts {
     width_entry *widths;
     size_t width_cap;     /* power of two */
     size_t width_used;
+    struct face_share **shares; /* per face (file, index): pairs' shared facts */
+    size_t n_shares;
     size_t hits, misses;
     size_t plain; /* words measured by plain_advance's arithmetic */
     bool check; /* SB_FONTS_CHECK set: plain words are shaped too (measure) */
@@ -320,6 +326,10 @@ void sb_fonts_free(sb_fonts *fc)
         return;
     clear_widths(fc);
     free(fc->widths);
+    /* Before the fonts: a face's unit font uses the first font's face. */
+    for (size_t i = 0; i < fc->n_shares; i++)
+        face_share_free(fc->shares[i]);
+    free(fc->shares);
     for (size_t i = 0; i < fc->n_fonts; i++) {
         plain_free(fc->fonts[i]->plain);
         hb_font_destroy(fc->fonts[i]->hb);
@@ -769,6 +779,166 @@ static int32_t plain_adv(sb_font *f, plain_widths *a, int k)
     return a->adv[k];
 }
 
+/* ---- pairs without effect, shared by every size of a face ---------------
+ * A pair's adjustment is shaped once per font, and a font is one face at
+ * one size, so a page's eight sizes of one face shaped each pair eight
+ * times.  Most pairs met are not kerned at all: shaping them gives the two
+ * characters' own glyphs at their own advances, and that is a property of
+ * the face, not of the size, when nothing in the face depends on the size.
+ * So each face keeps, per pair, whether shaping it at the face's own units
+ * (HarfBuzz's OpenType functions at a scale of one unit per em, no ppem)
+ * leaves it untouched: the same two glyphs as alone, each at its nominal
+ * advance with no offset.  Such a pair adds 0 at every size, and no size
+ * shapes it again; any other pair is shaped per size as before.
+ *
+ * What could make a pair untouched in units and touched at a size: GSUB
+ * depends on no size; GPOS values scale with the size (0 stays 0) except
+ * device tables, whose deltas depend on the ppem, and variation deltas.
+ * So a face shares only when its GPOS has no single or pair adjustment
+ * with a device table (ValueFormat bits 0x10 to 0x80) and it has no
+ * variation data; the others keep shaping every pair per size.  The
+ * project's faces have neither (DejaVu, Liberation 2). */
+#define SHARE_UNKNOWN 0
+#define SHARE_NEUTRAL 1
+#define SHARE_SHAPE 2
+
+typedef struct face_share {
+    int file, index;
+    hb_font_t *unit;              /* NULL: this face does not share */
+    uint8_t *neutral[PLAIN_N];    /* per first character, made on first use */
+} face_share;
+
+static uint16_t be16(const uint8_t *p)
+{
+    return (uint16_t)(p[0] << 8 | p[1]);
+}
+
+/* Whether the GPOS table has a single or pair adjustment with a device
+ * table (or cannot be read). */
+static bool gpos_has_devices(hb_face_t *face)
+{
+    hb_blob_t *blob = hb_face_reference_table(face, HB_TAG('G', 'P', 'O', 'S'));
+    unsigned len = 0;
+    const uint8_t *t = (const uint8_t *)hb_blob_get_data(blob, &len);
+    bool devices = false;
+    if (len == 0)
+        goto done; /* no GPOS: nothing to scale */
+    if (len < 10) {
+        devices = true;
+        goto done;
+    }
+    size_t list = be16(t + 8);
+    if (list + 2 > len) {
+        devices = true;
+        goto done;
+    }
+    unsigned n_lookups = be16(t + list);
+    for (unsigned i = 0; i < n_lookups && !devices; i++) {
+        size_t at = list + 2 + 2 * (size_t)i;
+        if (at + 2 > len) {
+            devices = true;
+            break;
+        }
+        size_t lookup = list + be16(t + at);
+        if (lookup + 6 > len) {
+            devices = true;
+            break;
+        }
+        unsigned type = be16(t + lookup), n_subs = be16(t + lookup + 4);
+        for (unsigned k = 0; k < n_subs && !devices; k++) {
+            size_t sat = lookup + 6 + 2 * (size_t)k;
+            if (sat + 2 > len) {
+                devices = true;
+                break;
+            }
+            size_t sub = lookup + be16(t + sat);
+            unsigned sub_type = type;
+            if (type == 9) { /* extension: format, type, 32-bit offset */
+                if (sub + 8 > len) {
+                    devices = true;
+                    break;
+                }
+                sub_type = be16(t + sub + 2);
+                sub += (size_t)be16(t + sub + 4) << 16 | be16(t + sub + 6);
+            }
+            if (sub_type != 1 && sub_type != 2)
+                continue;
+            if (sub + 8 > len) {
+                devices = true;
+                break;
+            }
+            unsigned formats = be16(t + sub + 4) | (sub_type == 2 ? be16(t + sub + 6) : 0);
+            devices = (formats & 0xF0) != 0;
+        }
+    }
+done:
+    hb_blob_destroy(blob);
+    return devices;
+}
+
+static face_share *face_share_of(sb_font *f)
+{
+    sb_fonts *fc = f->ctx;
+    for (size_t i = 0; i < fc->n_shares; i++)
+        if (fc->shares[i]->file == f->file && fc->shares[i]->index == f->index)
+            return fc->shares[i];
+    face_share *s = sb_xcalloc(1, sizeof *s);
+    s->file = f->file;
+    s->index = f->index;
+    hb_face_t *face = hb_font_get_face(f->hb);
+    if (!hb_ot_var_has_data(face) && !gpos_has_devices(face)) {
+        s->unit = hb_font_create(face);
+        hb_ot_font_set_funcs(s->unit);
+        unsigned upem = hb_face_get_upem(face);
+        hb_font_set_scale(s->unit, (int)upem, (int)upem);
+    }
+    fc->shares = sb_xrealloc(fc->shares, (fc->n_shares + 1) * sizeof *fc->shares);
+    fc->shares[fc->n_shares++] = s;
+    return s;
+}
+
+static void face_share_free(struct face_share *s)
+{
+    for (size_t k = 0; k < PLAIN_N; k++)
+        free(s->neutral[k]);
+    if (s->unit)
+        hb_font_destroy(s->unit);
+    free(s);
+}
+
+/* Whether the pair s (characters c, d, whose own glyphs at every size are
+ * gc, gd) shapes untouched in the face's units. */
+static bool pair_neutral(sb_font *f, int c, int d, const char *s, size_t n, uint32_t gc,
+                         uint32_t gd)
+{
+    if (!f->share)
+        f->share = face_share_of(f);
+    face_share *sh = f->share;
+    if (!sh->unit)
+        return false;
+    if (!sh->neutral[c])
+        sh->neutral[c] = sb_xcalloc(PLAIN_N, 1);
+    uint8_t *slot = &sh->neutral[c][d];
+    if (*slot == SHARE_UNKNOWN) {
+        hb_buffer_t *buf = f->ctx->buf;
+        hb_buffer_clear_contents(buf);
+        hb_buffer_add_utf8(buf, s, (int)n, 0, (int)n);
+        hb_buffer_set_script(buf, HB_SCRIPT_LATIN);
+        hb_buffer_set_direction(buf, HB_DIRECTION_LTR);
+        hb_buffer_guess_segment_properties(buf);
+        hb_shape(sh->unit, buf, NULL, 0);
+        unsigned count = 0;
+        hb_glyph_info_t *info = hb_buffer_get_glyph_infos(buf, &count);
+        hb_glyph_position_t *pos = hb_buffer_get_glyph_positions(buf, &count);
+        bool same = count == 2 && info[0].codepoint == gc && info[1].codepoint == gd;
+        for (unsigned i = 0; same && i < 2; i++)
+            same = pos[i].x_advance == hb_font_get_glyph_h_advance(sh->unit, info[i].codepoint) &&
+                   pos[i].x_offset == 0 && pos[i].y_offset == 0 && pos[i].y_advance == 0;
+        *slot = same ? SHARE_NEUTRAL : SHARE_SHAPE;
+    }
+    return *slot == SHARE_NEUTRAL;
+}
+
 /* Called after both characters' plain_adv gave an advance. */
 static int32_t plain_pair(sb_font *f, plain_widths *a, int c, int d)
 {
@@ -784,6 +954,10 @@ static int32_t plain_pair(sb_font *f, plain_widths *a, int c, int d)
         char s[8];
         size_t n = plain_utf8(c, s);
         n += plain_utf8(d, s + n);
+        if (pair_neutral(f, c, d, s, n, a->glyph[c], a->glyph[d])) {
+            *slot = 0;
+            return 0;
+        }
         unsigned count = shape_latin(f, s, n, &adv, g);
         bool same = count == 2 && g[0] == a->glyph[c] && g[1] == a->glyph[d];
         *slot = same ? (int32_t)(adv - a->adv[c] - a->adv[d]) : PLAIN_SHAPE;

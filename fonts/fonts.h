@@ -17,7 +17,8 @@
  * (printable ASCII, Latin-1 and Latin Extended-A characters and
  * typographic punctuation, with a Latin letter) get the same width without
  * being shaped: the sum of their characters' advances and of what each pair of
- * neighbours adds, each shaped once per font (fonts.c).
+ * neighbours adds, each shaped once per font, and a pair that shaping
+ * leaves untouched once per face for all its sizes (fonts.c).
  *
  * A context is not thread-safe; use one per thread.  Fonts returned by
  * sb_fonts_get stay valid until the context is freed.  sb_fonts_thread
