@@ -711,17 +711,21 @@ static size_t shape_piece(const char *s, size_t n)
 typedef struct plain_widths {
     int32_t adv[PLAIN_N]; /* 26.6 px */
     uint32_t glyph[PLAIN_N];
-    /* pair[c][d]: 26.6 px added by the pair, a row per first character
-     * made on its first pair (a full table would be 500 KB a font). */
-    int32_t *pair[PLAIN_N];
+    /* 26.6 px added by the pair (c, d): pair[c][0][d] for an ASCII d,
+     * pair[c][1][d - PLAIN_ASCII_N] for the others, each half-row made on
+     * its first pair (a full table would be 450 KB a font, a full row
+     * 1.3 KB, where the ASCII half most words need is 376 bytes). */
+    int32_t *pair[PLAIN_N][2];
 } plain_widths;
 
 static void plain_free(struct plain_widths *a)
 {
     if (!a)
         return;
-    for (size_t k = 0; k < PLAIN_N; k++)
-        free(a->pair[k]);
+    for (size_t k = 0; k < PLAIN_N; k++) {
+        free(a->pair[k][0]);
+        free(a->pair[k][1]);
+    }
     free(a);
 }
 
@@ -942,12 +946,15 @@ static bool pair_neutral(sb_font *f, int c, int d, const char *s, size_t n, uint
 /* Called after both characters' plain_adv gave an advance. */
 static int32_t plain_pair(sb_font *f, plain_widths *a, int c, int d)
 {
-    if (!a->pair[c]) {
-        a->pair[c] = sb_xmalloc(PLAIN_N * sizeof *a->pair[c]);
-        for (size_t k = 0; k < PLAIN_N; k++)
-            a->pair[c][k] = PLAIN_UNKNOWN;
+    int half = d >= PLAIN_ASCII_N;
+    int32_t **row = &a->pair[c][half];
+    if (!*row) {
+        size_t len = half ? PLAIN_N - PLAIN_ASCII_N : PLAIN_ASCII_N;
+        *row = sb_xmalloc(len * sizeof **row);
+        for (size_t k = 0; k < len; k++)
+            (*row)[k] = PLAIN_UNKNOWN;
     }
-    int32_t *slot = &a->pair[c][d];
+    int32_t *slot = &(*row)[half ? d - PLAIN_ASCII_N : d];
     if (*slot == PLAIN_UNKNOWN) {
         long adv = 0;
         uint32_t g[2] = {0, 0};
