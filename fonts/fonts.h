@@ -14,9 +14,11 @@
  * shaped with HarfBuzz on the FreeType face, unhinted, so widths are
  * resolution-independent and reproducible; long runs are shaped in pieces
  * of at most 1000 code points, cut before a base character.  Plain words
- * (printable ASCII with a Latin letter) get the same width without being
- * shaped: the sum of their characters' advances and of what each pair of
- * neighbours adds, each shaped once per font (fonts.c).
+ * (printable ASCII, Latin-1 and Latin Extended-A characters and
+ * typographic punctuation, with a Latin letter) get the same width without
+ * being shaped: the sum of their characters' advances and of what each pair of
+ * neighbours adds, each shaped once per font, and a pair that shaping
+ * leaves untouched once per face for all its sizes (fonts.c).
  *
  * A context is not thread-safe; use one per thread.  Fonts returned by
  * sb_fonts_get stay valid until the context is freed.  sb_fonts_thread
@@ -73,5 +75,8 @@ int sb_font_face_index(const sb_font *f);
 
 /* Cache statistics: width lookups served from the cache / measured. */
 void sb_fonts_stats(const sb_fonts *fc, size_t *hits, size_t *misses);
+/* How many of the measured words took the plain-word arithmetic (fonts.c)
+ * rather than shaping (for tests). */
+size_t sb_fonts_plain_words(const sb_fonts *fc);
 
 #endif

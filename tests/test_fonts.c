@@ -172,7 +172,7 @@ static void test_long_runs(void **state)
  * font's per-character advances and per-pair adjustments (fonts.c) instead
  * of shaping each word: every word of the news samples and of
  * samples/layout/kerning.html (kerned pairs, ligature candidates), in
- * every face the project installs at three sizes, has the width that
+ * every face the project installs at five sizes, has the width that
  * shaping the whole word gives. */
 static void check_words_of(sb_font *f, const char *path, long *checked)
 {
@@ -202,14 +202,19 @@ static void test_plain_words_as_shaped(void **state)
                                            "Courier New",
                                            "DejaVu Sans Condensed",
                                            NULL};
-    static const char *const samples[] = {"layout/kerning.html", "news/one_column.html",
-                                          "news/german.html", "news/gallery.html", NULL};
-    static const int sizes[] = {11, 16, 23};
+    static const char *const samples[] = {"layout/kerning.html", "layout/accented.html",
+                                          "news/one_column.html", "news/german.html",
+                                          "news/gallery.html", NULL};
+    static const int sizes[] = {11, 16, 23, 37, 9};
     long checked = 0;
+    /* One context per face, its sizes one after the other: the widths are
+     * cached per size, so each size measures every word again, while what
+     * the first size found about the face's pairs (fonts.c, pairs without
+     * effect) serves the later ones. */
     for (const char *const *fam = families; *fam; fam++)
-        for (int style = 0; style < 4; style++)
+        for (int style = 0; style < 4; style++) {
+            sb_fonts *fc = sb_fonts_new();
             for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
-                sb_fonts *fc = sb_fonts_new(); /* an empty cache: every word measured */
                 sb_font *f = sb_fonts_get(fc, *fam, style & 1 ? 700 : 400, style & 2, sizes[s]);
                 assert_non_null(f);
                 for (const char *const *sample = samples; *sample; sample++) {
@@ -217,8 +222,9 @@ static void test_plain_words_as_shaped(void **state)
                     snprintf(path, sizeof path, "%s/samples/%s", SB_SOURCE_DIR, *sample);
                     check_words_of(f, path, &checked);
                 }
-                sb_fonts_free(fc);
             }
+            sb_fonts_free(fc);
+        }
     assert_true(checked > 10000);
     /* Kerned words, by arithmetic and by shaping: fewer px than their
      * letters one by one. */
@@ -233,6 +239,48 @@ static void test_plain_words_as_shaped(void **state)
     sb_font *g = sb_fonts_get(fc, "serif", 400, false, 16);
     assert_int_equal(sb_font_text_width(g, "office", 6), 45);
     assert_int_equal(sb_font_text_width_shaped(g, "office", 6), 45);
+    sb_fonts_free(fc);
+}
+
+/* Accented words (Latin-1, Latin Extended-A) and typographic punctuation
+ * take the same arithmetic as ASCII words, so the check above covers them
+ * (samples/layout/accented.html); a word with a soft hyphen, which
+ * HarfBuzz hides and kerns across, and a word without a Latin letter are
+ * shaped whole.  Widths as shaping gives them. */
+static void test_accented_words_as_shaped(void **state)
+{
+    (void)state;
+    sb_fonts *fc = sb_fonts_new();
+    sb_font *f = sb_fonts_get(fc, "Liberation Sans", 400, false, 16);
+    static const char *const plain[] = {
+        "Gr\xc3\xb6\xc3\x9f" "e", /* Groesse, o-umlaut and sharp s */
+        "\xe2\x80\x9eW\xc3\xb6rter\xe2\x80\x9c", /* German quotes around Woerter */
+        "L\xe2\x80\x99\xc3\x89t\xc3\xa9", /* L'Ete, typographic apostrophe */
+        "\xc5\x81\xc3\xb3" "d\xc5\xba", /* Lodz, Latin Extended-A */
+        "T\xc3\xb6", /* T, o-umlaut */
+        "\xc3\x80V", /* A-grave, V */
+        NULL,
+    };
+    for (const char *const *w = plain; *w; w++) {
+        size_t before = sb_fonts_plain_words(fc);
+        size_t n = strlen(*w);
+        assert_int_equal(sb_font_text_width(f, *w, n), sb_font_text_width_shaped(f, *w, n));
+        assert_int_equal(sb_fonts_plain_words(fc), before + 1);
+    }
+    /* A-grave and V kern: the word is narrower than its letters apart. */
+    assert_int_equal(sb_font_text_width(f, "\xc3\x80V", 3), 21);
+    int apart = sb_font_text_width_shaped(f, "\xc3\x80", 2) + sb_font_text_width_shaped(f, "V", 1);
+    assert_true(apart > 21);
+    /* Soft hyphens between kerned letters; an em dash and a degree sign
+     * alone, without a Latin letter. */
+    static const char *const shaped[] = {"A\xc2\xadV", "T\xc2\xado", "\xe2\x80\x94", "12\xc2\xb0",
+                                         NULL};
+    for (const char *const *w = shaped; *w; w++) {
+        size_t before = sb_fonts_plain_words(fc);
+        size_t n = strlen(*w);
+        assert_int_equal(sb_font_text_width(f, *w, n), sb_font_text_width_shaped(f, *w, n));
+        assert_int_equal(sb_fonts_plain_words(fc), before);
+    }
     sb_fonts_free(fc);
 }
 
@@ -256,6 +304,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_untrusted_text, setup, teardown),
         cmocka_unit_test_setup_teardown(test_long_runs, setup, teardown),
         cmocka_unit_test(test_plain_words_as_shaped),
+        cmocka_unit_test(test_accented_words_as_shaped),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
