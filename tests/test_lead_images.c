@@ -915,6 +915,21 @@ static void test_header_no_headline(void **state)
            "https://news.example.org/media/2024/05/storm-quayside.jpg", NULL);
 }
 
+static void test_same_about(void **state)
+{
+    (void)state;
+    /* The story's header picture shown in a header region of its own,
+     * before the breadcrumb and an ad slot, in an <article about=NODE>
+     * naming the node the headline's <article> names: the story's header
+     * picture, over the chart further down, for both methods. */
+    expect("same_about_header.html", PAGE_URL,
+           "https://news.example.org/files/styles/header/public/2024-05/storm-quayside.jpg", NULL);
+    /* The same page with the header picture about another node: not the
+     * story's, the chart leads. */
+    expect("same_about_other.html", PAGE_URL,
+           "https://news.example.org/files/2024-05/storm-rain-chart.png", NULL);
+}
+
 static void test_card_links_self(void **state)
 {
     (void)state;
@@ -1585,6 +1600,7 @@ int main(void)
         cmocka_unit_test(test_marked_image_paywall), cmocka_unit_test(test_named_caption_beside),
         cmocka_unit_test(test_ad_file_name), cmocka_unit_test(test_first_screen),
         cmocka_unit_test(test_header_no_headline), cmocka_unit_test(test_card_links_self),
+        cmocka_unit_test(test_same_about),
         cmocka_unit_test(test_blur_up_source), cmocka_unit_test(test_rendition_forms),
         cmocka_unit_test(test_hidden_declared),
         cmocka_unit_test(test_declared_card),

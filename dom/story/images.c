@@ -2528,6 +2528,34 @@ static bool other_site_link(const sb_story_ctx *c, int img, const char *base)
     return other;
 }
 
+/* The `about` attribute (RDFa) of `e`'s nearest element, itself or up,
+ * that has one; NULL when none does. */
+static const char *about_of(const sb_story_ctx *c, int e)
+{
+    for (; e >= 0 && e != c->body; e = c->info[e].parent) {
+        const char *v = sb_attr(c->doc->elems[e], "about");
+        if (v && *v)
+            return v;
+    }
+    return NULL;
+}
+
+/* The page says image `img` and the headline describe the same thing:
+ * the nearest `about` (RDFa: the resource an element and what it holds
+ * describe) of each names the same resource.  A content system that
+ * shows the story's header picture in a region of its own, away from the
+ * story's body (Drupal's header block, <article about="/NODE"> in both),
+ * marks the picture as the story's so; a teaser of another story names
+ * that story.  Such a picture is the story's header picture wherever its
+ * box stands: the box-sharing and first-screen tests are not asked (a
+ * page saved without its stylesheet shows a menu between them).  The
+ * text, link and size tests still are. */
+static bool same_about(const sb_story_ctx *c, int img, int headline)
+{
+    const char *a = about_of(c, img), *b = about_of(c, headline);
+    return a && b && strcmp(a, b) == 0;
+}
+
 /* NULL when image `img` (showing `url`) is a picture of the story's
  * header; else why not (for --explain).  `base`: the page's address. */
 static const char *in_story_header(const sb_story_ctx *c, int img, int headline, int srcset_width,
@@ -2538,7 +2566,8 @@ static const char *in_story_header(const sb_story_ctx *c, int img, int headline,
     for (int up = 0; a >= 0 && a != c->body && up <= HEADER_LEVELS && !shared;
          up++, a = c->info[a].parent)
         shared = sb_elem_within(c, img, a);
-    if (!shared && !right_above_headline(c, img, headline))
+    bool about = same_about(c, img, headline);
+    if (!shared && !about && !right_above_headline(c, img, headline))
         return c->in->render ? "shares no box with the headline, and the layout shows it elsewhere"
                              : "shares no box with the headline";
     /* With a layout, the story's header ends within a first screen
@@ -2546,7 +2575,8 @@ static const char *in_story_header(const sb_story_ctx *c, int img, int headline,
      * further up is the site's banner or a promotion above the page's
      * columns, however few words stand between in the markup. */
     const sb_elem_render *ib = box_of(c, img), *hb = box_of(c, headline);
-    if (ib && hb && ib->rect.h > 0 && hb->rect.y - (ib->rect.y + ib->rect.h) > FIRST_SCREEN_PX)
+    if (!about && ib && hb && ib->rect.h > 0 &&
+        hb->rect.y - (ib->rect.y + ib->rect.h) > FIRST_SCREEN_PX)
         return "the layout shows it more than a screen above the story";
     unsigned between = 0;
     for (size_t p = 0; p < c->n_paras && between <= HEADER_TEXT_MAX; p++)
