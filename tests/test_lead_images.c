@@ -930,6 +930,20 @@ static void test_same_about(void **state)
            "https://news.example.org/files/2024-05/storm-rain-chart.png", NULL);
 }
 
+static void test_banner_post_picture(void **state)
+{
+    (void)state;
+    /* The post's own picture (class wp-post-image) shown as the header
+     * picture in the site's banner (role=banner) and linked to the front
+     * page: the post's picture, over the chart in the post. */
+    expect("banner_post_picture.html", PAGE_URL,
+           "https://news.example.org/files/2024/05/storm-quayside.jpg?w=1000&h=288&crop=1", NULL);
+    /* The theme's header picture there, named for the header: furniture,
+     * the chart leads. */
+    expect("banner_header_picture.html", PAGE_URL,
+           "https://news.example.org/files/2024/05/storm-rain-chart.png", NULL);
+}
+
 static void test_card_links_self(void **state)
 {
     (void)state;
@@ -1600,7 +1614,7 @@ int main(void)
         cmocka_unit_test(test_marked_image_paywall), cmocka_unit_test(test_named_caption_beside),
         cmocka_unit_test(test_ad_file_name), cmocka_unit_test(test_first_screen),
         cmocka_unit_test(test_header_no_headline), cmocka_unit_test(test_card_links_self),
-        cmocka_unit_test(test_same_about),
+        cmocka_unit_test(test_same_about), cmocka_unit_test(test_banner_post_picture),
         cmocka_unit_test(test_blur_up_source), cmocka_unit_test(test_rendition_forms),
         cmocka_unit_test(test_hidden_declared),
         cmocka_unit_test(test_declared_card),

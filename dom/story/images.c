@@ -1174,7 +1174,8 @@ static int hidden_slider_of_first(const sb_story_ctx *c, int e)
  * boxes and furniture tags (nav, aside, footer) still count, except a
  * furniture landmark that holds the headline itself (below). */
 static sb_noise furniture_noise(const sb_story_ctx *c, int e, bool lead, bool seen_lead,
-                                bool own_picture, bool share_photo, int headline_elem, int *marked)
+                                bool own_picture, bool share_photo, bool post_picture,
+                                int headline_elem, int *marked)
 {
     *marked = -1;
     if (!c->info[e].noise)
@@ -1226,6 +1227,19 @@ static sb_noise furniture_noise(const sb_story_ctx *c, int e, bool lead, bool se
         if (a != e && own == SB_NOISE_TAG && (lead || seen_lead) && headline_elem >= 0 &&
             sb_elem_within(c, headline_elem, a) && headline_elem < e)
             continue;
+        /* The site's banner landmark (role=banner) around a picture the
+         * page names the post's own (names_post_picture: WordPress's
+         * "wp-post-image", itemprop image): themes that show each post's
+         * featured picture as the header picture (Twenty Eleven) put it
+         * in the banner and say so on the picture; the site's own header
+         * picture is named for the header or not at all.  The other
+         * rules (the page's header before the headline, sizes, names,
+         * URL) still judge it. */
+        if (a != e && own == SB_NOISE_TAG && post_picture) {
+            const char *role = sb_attr(n, "role");
+            if (role && strcmp(role, "banner") == 0)
+                continue;
+        }
         *marked = a;
         return own;
     }
@@ -1795,7 +1809,8 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
      * word (furniture_noise). */
     bool share_photo = !is_background && photo_file(k->url) && sb_names_share_only(node);
     sb_noise noise = furniture_noise(c, k->anchor, lead, seen_lead, own_names_picture(node),
-                                     share_photo, s->headline_elem, &marked);
+                                     share_photo, !is_background && names_post_picture(node),
+                                     s->headline_elem, &marked);
     if (noise) {
         const GumboNode *m = c->doc->elems[marked];
         snprintf(buf, cap, "in page furniture (%s: e%d <%s class='%.40s' id='%.30s'>)",
@@ -1867,7 +1882,11 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
     }
     if ((why = context_reason(c, k, seen_lead, is_background ? NULL : node, s->headline)))
         return why;
-    if (links_front_page(c, k->anchor))
+    /* A picture the page names the post's own (names_post_picture) is
+     * not the site's logo or header picture for its link home: a theme
+     * that shows the post's picture as the header picture links it home
+     * as it would the header picture (Twenty Eleven). */
+    if (links_front_page(c, k->anchor) && (is_background || !names_post_picture(node)))
         return "linked to a site's front page (site header or logo)";
     /* The page's declared picture in a card's shape (a section of the
      * page whose heading and picture link to a fuller page) is the
