@@ -1808,9 +1808,9 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
     /* A photograph's file whose <img> names furniture only by a sharing
      * word (furniture_noise). */
     bool share_photo = !is_background && photo_file(k->url) && sb_names_share_only(node);
+    bool post_picture = !is_background && names_post_picture(node);
     sb_noise noise = furniture_noise(c, k->anchor, lead, seen_lead, own_names_picture(node),
-                                     share_photo, !is_background && names_post_picture(node),
-                                     s->headline_elem, &marked);
+                                     share_photo, post_picture, s->headline_elem, &marked);
     if (noise) {
         const GumboNode *m = c->doc->elems[marked];
         snprintf(buf, cap, "in page furniture (%s: e%d <%s class='%.40s' id='%.30s'>)",
@@ -1886,7 +1886,7 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
      * not the site's logo or header picture for its link home: a theme
      * that shows the post's picture as the header picture links it home
      * as it would the header picture (Twenty Eleven). */
-    if (links_front_page(c, k->anchor) && (is_background || !names_post_picture(node)))
+    if (links_front_page(c, k->anchor) && !post_picture)
         return "linked to a site's front page (site header or logo)";
     /* The page's declared picture in a card's shape (a section of the
      * page whose heading and picture link to a fuller page) is the
