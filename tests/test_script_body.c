@@ -1,11 +1,12 @@
-/* dom/doc/script_body: the code of unread scripts dropped before the
- * parser.  Exact outputs for what is cut (a script with no type, a
- * JavaScript type, a module, a "</scripts" inside its code, an HTML
- * comment inside it) and what is left whole (JSON types, a type with a
- * character reference, blank bodies, SVG scripts, scripts inside comments,
- * attributes and raw-text elements, after a <frameset>, a double-escaped
- * body, a script with no end tag), and the parsed tree: the element
- * stays, with one non-blank text child. */
+/* dom/doc/script_body: the code of unread scripts and the text of
+ * comments dropped before the parser.  Exact outputs for what is cut (a
+ * script with no type, a JavaScript type, a module, a "</scripts" inside
+ * its code, an HTML comment inside it; a comment's text) and what is left
+ * whole (JSON types, a type with a character reference, blank bodies, SVG
+ * scripts, scripts inside attributes and raw-text elements, after a
+ * <frameset>, a double-escaped body, a script with no end tag, comments
+ * that end early or sit in SVG), and the parsed tree: the element stays,
+ * with one non-blank text child. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -58,6 +59,9 @@ static void test_cut(void **state)
     /* two scripts, the text between kept */
     expect("<script>a()</script>mid<script>b()</script>end",
            "<script>;</script>mid<script>;</script>end");
+    /* a comment's text; a script inside it is the comment's */
+    expect("a<!-- <script>alert(1)</script> -->b<!--[if IE]><p>old<![endif]-->c",
+           "a<!---->b<!---->c");
     /* after an SVG closes, scripts are HTML again */
     expect("<svg><script>x</script></svg><script>y()</script>",
            "<svg><script>x</script></svg><script>;</script>");
@@ -73,7 +77,6 @@ static void test_left_whole(void **state)
     same("<script>;</script>");
     same("<svg><script>alert(1)</script></svg>");
     same("<math><mi><script>alert(1)</script></mi></math>");
-    same("<!-- <script>alert(1)</script> -->");
     same("<div title=\"<script>alert(1)</script>\">x</div>");
     same("<title><script>alert(1)</script></title>");
     same("<textarea><script>alert(1)</script></textarea>");
@@ -84,6 +87,9 @@ static void test_left_whole(void **state)
     same("<script><!-- document.write('<script>x()</script>'); --></script><script>y()</script>");
     /* a comment that hides an <svg>: unsure from there on */
     same("<!-- x <svg> --><script>f()</script>");
+    /* comments that end before their first "-->", and one in SVG */
+    same("<!-->a<!--->b<!-- c --!> d -->");
+    same("<svg><![CDATA[ <!-- x --> ]]></svg>");
 }
 
 static void test_doc(void **state)

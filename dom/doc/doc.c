@@ -236,7 +236,8 @@ sb_doc *sb_doc_parse_owned(char *html, size_t len)
     neutralise_late_doctypes(d->html, d->html_len);
     neutralise_huge_char_refs(d->html, d->html_len);
     /* Last, after the caps (which count the page as it came): the code of
-     * scripts nothing reads, which gumbo would tokenise byte by byte
+     * scripts nothing reads and comments' text, which gumbo would
+     * tokenise byte by byte
      * (dom/doc/script_body.h). */
     d->html_len = sb_script_body_cut(d->html, d->html_len);
     d->html[d->html_len] = '\0';

@@ -78,6 +78,35 @@ static bool hides_foreign(const char *s, size_t from, size_t to)
     return contains_ci(s, from, to, "<svg") || contains_ci(s, from, to, "<math");
 }
 
+/* Whether s[from..to) holds `word` exactly. */
+static bool holds(const char *s, size_t from, size_t to, const char *word)
+{
+    size_t k = strlen(word);
+    for (size_t i = from; i + k <= to; i++) {
+        const char *c = memchr(s + i, word[0], to - i);
+        if (!c)
+            return false;
+        i = (size_t)(c - s);
+        if (i + k <= to && memcmp(s + i, word, k) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* Replaces s[from..to) by `repl` (no longer than it): the kept bytes
+ * before `from` move down to s[*w..), and the scan goes on reading at
+ * `to` or later, above every byte written. */
+static void cut(char *s, size_t *w, size_t *copied, size_t from, size_t to, const char *repl)
+{
+    size_t r = strlen(repl);
+    if (*w != *copied)
+        memmove(s + *w, s + *copied, from - *copied);
+    *w += from - *copied;
+    memcpy(s + *w, repl, r);
+    *w += r;
+    *copied = to;
+}
+
 /* Raw-text and RCDATA elements: content up to their end tag is text.
  * <noscript> too: gumbo reads it as raw text in <body>; where it does not,
  * skipping its markup only cuts fewer scripts. */
@@ -97,15 +126,29 @@ size_t sb_script_body_cut(char *s, size_t len)
             break;
         i = (size_t)(lt - s) + 1;
         if (i + 3 <= len && memcmp(s + i, "!--", 3) == 0) {
-            const char *end = NULL;
-            for (size_t j = i + 3; j + 3 <= len; j++)
-                if (s[j] == '-' && memcmp(s + j, "-->", 3) == 0) {
-                    end = s + j;
+            size_t body = i + 3, end = len;
+            for (size_t j = body; j + 3 <= len;) {
+                const char *dash = memchr(s + j, '-', len - j);
+                if (!dash)
+                    break;
+                j = (size_t)(dash - s);
+                if (j + 3 <= len && memcmp(s + j, "-->", 3) == 0) {
+                    end = j;
                     break;
                 }
-            if (!end || hides_foreign(s, i, (size_t)(end - s)))
+                j++;
+            }
+            if (end >= len || hides_foreign(s, i, end))
                 break;
-            i = (size_t)(end - s) + 3;
+            /* A comment's text: cut when its end is the first "-->"
+             * (not "<!-->" or "<!--->", which end at once, nor a "--!>"
+             * before it), in HTML content (in SVG a CDATA section may
+             * hold what looks like a comment). */
+            bool abrupt = s[body] == '>' || (s[body] == '-' && s[body + 1] == '>');
+            if (foreign == 0 && !frameset && end > body && !abrupt &&
+                !holds(s, body, end, "--!>"))
+                cut(s, &w, &copied, body, end, "");
+            i = end + 3;
             continue;
         }
         bool end_tag = false;
@@ -210,12 +253,8 @@ size_t sb_script_body_cut(char *s, size_t len)
             bool blank = true;
             for (size_t k = body; k < end && blank; k++)
                 blank = is_ws(s[k]);
-            if (foreign == 0 && !frameset && !keep && !blank && end - body > 1) {
-                memmove(s + w, s + copied, body - copied);
-                w += body - copied;
-                s[w++] = ';';
-                copied = end;
-            }
+            if (foreign == 0 && !frameset && !keep && !blank && end - body > 1)
+                cut(s, &w, &copied, body, end, ";");
             i = end;
             continue;
         }

@@ -1,5 +1,6 @@
-/* script_body: the code inside the page's <script> elements dropped before
- * the parser, which would otherwise tokenise it a character at a time.
+/* script_body: the code inside the page's <script> elements, and the text
+ * of its comments, dropped before the parser, which would otherwise
+ * tokenise them a character at a time.
  *
  * Nothing reads a script's code.  The text steps skip <script> as a
  * non-text tag (sb_is_nontext_tag), the render's prepared page leaves out
@@ -19,10 +20,22 @@
  *    modes ignore the start tag, so its content is markup too);
  *  - no type attribute says "json" or holds a character reference ("&",
  *    which the parser would decode into the value meta.c reads);
- *  - its body holds no "<!--" (the tokenizer's escaped states, where a
- *    "</script>" may not end it), and ends at a "</script" followed by
- *    white space, "/" or ">" (the appropriate end tag) before the page
- *    ends.
+ *  - its body ends at a "</script" followed by white space, "/" or ">"
+ *    (the appropriate end tag) before the page ends, and does not hold
+ *    both "<!--" and "<script" followed by one of those (the tokenizer's
+ *    double-escaped state, where that "</script>" may not end it; the
+ *    scan stops there, cutting nothing more).
+ * Comments: nothing reads a comment's text (every reader of a node's text
+ * takes text, white space and CDATA nodes only; comments are asked their
+ * type, to be skipped).  A comment's text is cut to nothing ("<!---->":
+ * the comment node stays, empty) when the comment ends at its first "-->"
+ * (not "<!-->" or "<!--->", nor a "--!>" before it) in HTML content (in
+ * SVG a CDATA section may hold what looks like a comment).
+ *
+ * The density seeds (dom/seed/density.c) read the parsed bytes too; their
+ * preprocessing drops every script and comment whole, so they see the
+ * same page.
+ *
  * Wherever the scan may be unsure of the tokenizer's state (a raw-text
  * element's end, foreign content left early) it errs toward cutting
  * nothing.  The bytes after a cut move down in the same buffer: no copy. */
@@ -31,8 +44,8 @@
 
 #include <stddef.h>
 
-/* Cuts the bodies of the HTML's unread scripts in place; returns the new
- * length (at most len; the caller terminates). */
+/* Cuts the bodies of the HTML's unread scripts and comments in place;
+ * returns the new length (at most len; the caller terminates). */
 size_t sb_script_body_cut(char *html, size_t len);
 
 #endif
