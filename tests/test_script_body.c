@@ -90,6 +90,13 @@ static void test_left_whole(void **state)
     /* comments that end before their first "-->", and one in SVG */
     same("<!-->a<!--->b<!-- c --!> d -->");
     same("<svg><![CDATA[ <!-- x --> ]]></svg>");
+    /* HTML inside an SVG integration point may make the parser ignore
+     * a "</svg>": the scan stops; plain text in one is followed */
+    same("<svg><foreignObject><div></svg></div></foreignObject><script>x()</script></svg>");
+    expect("<svg><desc>icon</desc></svg><script>y()</script>",
+           "<svg><desc>icon</desc></svg><script>;</script>");
+    /* a "</svg>" inside an SVG CDATA section closes nothing */
+    same("<svg><![CDATA[ a > </svg> ]]><script>x()</script></svg>");
 }
 
 static void test_doc(void **state)

@@ -113,6 +113,9 @@ static void cut(char *s, size_t *w, size_t *copied, size_t from, size_t to, cons
 static const char *const raw_names[] = {"style",   "textarea", "title",    "xmp",     "noscript",
                                         "iframe", "noembed",  "noframes", NULL};
 
+/* SVG's and MathML's elements whose content is HTML. */
+static const char *const integration_names[] = {"foreignobject", "desc", "annotation-xml", NULL};
+
 size_t sb_script_body_cut(char *s, size_t len)
 {
     if (!s)
@@ -148,6 +151,19 @@ size_t sb_script_body_cut(char *s, size_t len)
             if (foreign == 0 && !frameset && end > body && !abrupt &&
                 !holds(s, body, end, "--!>"))
                 cut(s, &w, &copied, body, end, "");
+            i = end + 3;
+            continue;
+        }
+        if (foreign > 0 && i + 8 <= len && memcmp(s + i, "![CDATA[", 8) == 0) {
+            /* In foreign content a CDATA section runs to "]]>", not to
+             * the first '>' (a "</svg>" inside it closes nothing). */
+            size_t end = i + 8;
+            while (end + 3 <= len && memcmp(s + end, "]]>", 3) != 0) {
+                const char *b = memchr(s + end + 1, ']', len - end - 1);
+                end = b ? (size_t)(b - s) : len;
+            }
+            if (end + 3 > len || hides_foreign(s, i, end))
+                break;
             i = end + 3;
             continue;
         }
@@ -265,6 +281,23 @@ size_t sb_script_body_cut(char *s, size_t len)
                 size_t end = find_tag(s, i, len, close);
                 if (end >= len || hides_foreign(s, i, end))
                     goto done; /* its text runs to the page's end */
+                /* In SVG a <title> or <style> is no raw text: markup in
+                 * it is read as such, and the scan does not follow it. */
+                if (foreign > 0 && memchr(s + i, '<', end - i))
+                    goto done;
+                i = end;
+                break;
+            }
+        /* SVG's and MathML's HTML integration points: HTML inside them can
+         * make the parser ignore a later "</svg>", which the scan would
+         * count.  Plain text in them is followed; markup ends the scan. */
+        for (int k = 0; foreign > 0 && !self_closing && integration_names[k]; k++)
+            if (name_is(s + name, name_len, integration_names[k])) {
+                char close[24] = "/";
+                strcat(close, integration_names[k]);
+                size_t end = find_tag(s, i, len, close);
+                if (end >= len || memchr(s + i, '<', end - i))
+                    goto done;
                 i = end;
                 break;
             }

@@ -36,9 +36,14 @@
  * preprocessing drops every script and comment whole, so they see the
  * same page.
  *
- * Wherever the scan may be unsure of the tokenizer's state (a raw-text
- * element's end, foreign content left early) it errs toward cutting
- * nothing.  The bytes after a cut move down in the same buffer: no copy. */
+ * Inside <svg>/<math> the scan skips a CDATA section to its "]]>", as the
+ * tokenizer does there.  Wherever the scan may be unsure of the
+ * tokenizer's state (a raw-text element's end, foreign content left
+ * early) it errs toward cutting nothing; a stretch it skips that holds
+ * "<svg" or "<math" ends the scan, and so does markup inside an SVG
+ * <title> or <style> (not raw text there) or inside an HTML integration
+ * point (<foreignObject>, <desc>, <annotation-xml>), where HTML could
+ * make the parser ignore a later "</svg>" the scan would count.  The bytes after a cut move down in the same buffer: no copy. */
 #ifndef SB_SCRIPT_BODY_H
 #define SB_SCRIPT_BODY_H
 
