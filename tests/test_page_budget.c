@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dom/doc/script_body.h"
 #include "hybrid/methods/methods.h"
 #include "hybrid/page/page.h"
 #include "tests/support/samples.h"
@@ -95,8 +94,7 @@ static void test_hybrid_falls_back(void **state)
 }
 
 /* A page as parsed is the document's copy: for a page within the caps,
- * the bytes as they came less the unread scripts' code and comments'
- * text (dom/doc/script_body.h), which this page has. */
+ * the bytes as they came. */
 static void test_page_html_is_the_documents(void **state)
 {
     (void)state;
@@ -104,10 +102,8 @@ static void test_page_html_is_the_documents(void **state)
     char *html = read_sample("news", "one_column.html", &len);
     sb_page *p = open_sample(NULL);
     assert_ptr_equal(p->html, p->doc->html);
-    size_t cut_len = sb_script_body_cut(html, len);
-    assert_true(cut_len < len);
-    assert_int_equal(p->len, cut_len);
-    assert_memory_equal(p->html, html, cut_len);
+    assert_int_equal(p->len, len);
+    assert_memory_equal(p->html, html, len);
     free(html);
     sb_page_free(p);
 }

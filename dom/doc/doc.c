@@ -1,6 +1,5 @@
 #include "dom/doc/doc.h"
 #include "dom/doc/data_uri.h"
-#include "dom/doc/script_body.h"
 #include "dom/doc/depth_limit.h"
 #include "dom/doc/markup_cap.h"
 
@@ -235,12 +234,6 @@ sb_doc *sb_doc_parse_owned(char *html, size_t len)
     d->html_len = keep;
     neutralise_late_doctypes(d->html, d->html_len);
     neutralise_huge_char_refs(d->html, d->html_len);
-    /* Last, after the caps (which count the page as it came): the code of
-     * scripts nothing reads and comments' text, which gumbo would
-     * tokenise byte by byte
-     * (dom/doc/script_body.h). */
-    d->html_len = sb_script_body_cut(d->html, d->html_len);
-    d->html[d->html_len] = '\0';
     GumboOptions opts = kGumboDefaultOptions;
     opts.max_errors = 0; /* we never read parse errors; don't store them */
     d->out = gumbo_parse_with_options(&opts, d->html, d->html_len);

@@ -12,10 +12,8 @@
 #include "layout/boxtree/boxtree.h"
 
 typedef struct sb_page {
-    /* The page as parsed: decoded UTF-8 after the markup caps, less the
-     * code of scripts nothing reads and comments' text
-     * (dom/doc/script_body.h); the document's copy (doc->html),
-     * NUL-terminated. */
+    /* The page as parsed: decoded UTF-8 after the markup caps, the
+     * document's copy (doc->html), NUL-terminated. */
     const char *html;
     size_t len;
     char encoding[32];    /* what the bytes were decoded from */
