@@ -2087,8 +2087,8 @@ void make_nodes(GumboNode *node, const litehtml::document::ptr &doc,
     // doubled from one (an element's texts are cut into a word and a space
     // each: a paragraph of 100 words had 8 reallocations).  Capacity only:
     // appendChild still decides what is kept, in the same order (el_table
-    // keeps its row groups; el_style and el_script keep their own list, so
-    // no room is made in the element's).
+    // keeps its row groups; el_style keeps a list of its own and el_script
+    // only its text, so no room is made in theirs).
     size_t base = out.size();
     for (unsigned i = 0; i < e.children.length; i++)
         make_nodes(static_cast<GumboNode *>(e.children.data[i]), doc, cont, memo, out, parse_text);
