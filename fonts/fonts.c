@@ -232,7 +232,7 @@ struct sb_fonts {
     hb_buffer_t *buf;
     width_entry *widths;
     struct text_chunk *texts; /* the cached words' bytes (keep_text) */
-    size_t width_cap;     /* power of two */
+    size_t width_cap;         /* power of two */
     size_t width_used;
     struct face_share **shares; /* per face (file, index): pairs' shared facts */
     size_t n_shares;
