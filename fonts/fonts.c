@@ -216,7 +216,7 @@ static void face_share_free(struct face_share *s);
 typedef struct width_entry {
     uint64_t hash;        /* 0 = empty slot */
     const sb_font *font;
-    char *text;
+    const char *text; /* in a text_chunk */
     size_t len;
     int width;
 } width_entry;
@@ -231,7 +231,8 @@ struct sb_fonts {
     size_t n_fonts;
     hb_buffer_t *buf;
     width_entry *widths;
-    size_t width_cap;     /* power of two */
+    struct text_chunk *texts; /* the cached words' bytes (keep_text) */
+    size_t width_cap;         /* power of two */
     size_t width_used;
     struct face_share **shares; /* per face (file, index): pairs' shared facts */
     size_t n_shares;
@@ -312,10 +313,59 @@ sb_fonts *sb_fonts_thread(void)
     return fc;
 }
 
+/* The words of the width cache are copied into chunks of TEXT_CHUNK
+ * bytes, freed together when the cache starts over, rather than one
+ * allocation each: a page measures a few hundred to some thousands of new
+ * words, each a malloc and, on clearing, a free (5,700 of the 679,000
+ * allocations of hybrid over the 11 trafilatura pages of
+ * docs/render_cost.md's twelfth round).  A word longer than a quarter of a
+ * chunk gets a chunk of its own, kept behind the one being filled so that
+ * the latter's room is not given up. */
+#define TEXT_CHUNK 65536
+typedef struct text_chunk {
+    struct text_chunk *next;
+    size_t used, cap;
+    char data[];
+} text_chunk;
+
+static char *keep_text(sb_fonts *fc, const char *s, size_t n)
+{
+    text_chunk *c = fc->texts;
+    if (n + 1 > TEXT_CHUNK / 4) {
+        c = sb_xmalloc(sizeof *c + n + 1);
+        c->used = c->cap = n + 1;
+        if (fc->texts) {
+            c->next = fc->texts->next;
+            fc->texts->next = c;
+        } else {
+            c->next = NULL;
+            fc->texts = c;
+        }
+        memcpy(c->data, s, n);
+        c->data[n] = '\0';
+        return c->data;
+    }
+    if (!c || c->cap - c->used < n + 1) {
+        c = sb_xmalloc(sizeof *c + TEXT_CHUNK);
+        c->next = fc->texts;
+        c->used = 0;
+        c->cap = TEXT_CHUNK;
+        fc->texts = c;
+    }
+    char *p = c->data + c->used;
+    memcpy(p, s, n);
+    p[n] = '\0';
+    c->used += n + 1;
+    return p;
+}
+
 static void clear_widths(sb_fonts *fc)
 {
-    for (size_t i = 0; i < fc->width_cap; i++)
-        free(fc->widths[i].text);
+    while (fc->texts) {
+        text_chunk *next = fc->texts->next;
+        free(fc->texts);
+        fc->texts = next;
+    }
     memset(fc->widths, 0, fc->width_cap * sizeof *fc->widths);
     fc->width_used = 0;
 }
@@ -1128,7 +1178,7 @@ int sb_font_text_width(sb_font *f, const char *s, size_t n)
         while (fc->widths[i].hash)
             i = (i + 1) & (fc->width_cap - 1);
     }
-    fc->widths[i] = (width_entry){h, f, sb_xstrndup(s, n), n, w};
+    fc->widths[i] = (width_entry){h, f, keep_text(fc, s, n), n, w};
     fc->width_used++;
     return w;
 }

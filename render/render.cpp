@@ -272,6 +272,8 @@ SB_TEXT_MEMBER(text_draw_spaces, bool, m_draw_spaces);
 SB_MEMBER_OF(tag_style, litehtml::style litehtml::html_tag::*, litehtml::html_tag::m_style);
 // A picture's address (memo_element::image_loaded).
 SB_MEMBER_OF(image_src, litehtml::tstring litehtml::el_image::*, litehtml::el_image::m_src);
+// An element's children (element.h), reserved by make_nodes.
+SB_MEMBER_OF(elem_children, litehtml::elements_vector litehtml::element::*, litehtml::element::m_children);
 SB_MEMBER_OF(tag_attrs, litehtml::string_map litehtml::html_tag::*, litehtml::html_tag::m_attrs);
 SB_MEMBER_OF(tag_classes, litehtml::string_vector litehtml::html_tag::*, litehtml::html_tag::m_class_values);
 
@@ -2078,14 +2080,25 @@ void make_nodes(GumboNode *node, const litehtml::document::ptr &doc,
             el->set_attr(attrs[i]->name, attrs[i]->value);
     if (!std::strcmp(tag, "script"))
         parse_text = false;
-    litehtml::elements_vector kids;
-    for (unsigned i = 0; i < e.children.length; i++) {
-        kids.clear();
-        make_nodes(static_cast<GumboNode *>(e.children.data[i]), doc, cont, memo, kids, parse_text);
-        for (litehtml::element::ptr &k : kids)
-            el->appendChild(k);
-    }
-    out.push_back(el);
+    // The children are made onto the end of `out` itself, which serves the
+    // whole walk as one stack (no vector per element, each grown word by
+    // word), and handed to the element once all are made, so its list of
+    // children is allocated once at the size it ends with rather than
+    // doubled from one (an element's texts are cut into a word and a space
+    // each: a paragraph of 100 words had 8 reallocations).  Capacity only:
+    // appendChild still decides what is kept, in the same order (el_table
+    // keeps its row groups; el_style keeps a list of its own and el_script
+    // only its text, so no room is made in theirs).
+    size_t base = out.size();
+    for (unsigned i = 0; i < e.children.length; i++)
+        make_nodes(static_cast<GumboNode *>(e.children.data[i]), doc, cont, memo, out, parse_text);
+    size_t made = out.size() - base;
+    if (made > 1 && std::strcmp(name, "style") && std::strcmp(name, "script"))
+        (el.get()->*member_of(elem_children{})).reserve(made);
+    for (size_t i = base; i < out.size(); i++)
+        el->appendChild(out[i]);
+    out.resize(base);
+    out.push_back(std::move(el));
 }
 
 class container : public litehtml::document_container {
