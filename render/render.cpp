@@ -1018,7 +1018,8 @@ struct style_memo {
     const litehtml::element *recording = nullptr;
     std::vector<parent_read> trace;
     bool trace_bad = false;
-    size_t traced = 0; // elements that took their computed style by a trace
+    // elements that took their computed style by a trace
+    size_t traced = 0;
     litehtml::document *doc = nullptr; // its tabular elements (parse_styles)
     // A rule's declarations as litehtml's parse leaves them in an empty
     // map (memo_element::add_style), by the address of the rule's text;
@@ -1030,7 +1031,8 @@ struct style_memo {
     // Rules parsed once and attributes set by ASCII folding (add_style,
     // set_attr); off in the render sb_render_check_style_sharing compares.
     bool parse_once = true;
-    bool trace_on = true; // the second chance of parse_styles (off in the compared render)
+    // the second chance of parse_styles (off in the compared render)
+    bool trace_on = true;
     size_t rules_reused = 0; // add_style calls answered from a parsed rule
     // While the user-agent sheet is applied (document_from_tree): a rule
     // new to this render is looked up among the thread's parsed
@@ -1350,8 +1352,8 @@ public:
                                     const litehtml::tchar_t *value) const
     {
         if (memo_->recording == this)
-            memo_->trace.push_back(style_memo::parent_read{id, inherited, def, value == nullptr,
-                                                           value ? value : ""});
+            memo_->trace.push_back(
+                style_memo::parent_read{id, inherited, def, value == nullptr, value ? value : ""});
         return value;
     }
 
