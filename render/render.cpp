@@ -997,6 +997,31 @@ struct style_memo {
         int key_parent;
     };
     std::unordered_map<uint64_t, pseudo_entry> pseudo_first;
+    // Computed styles shared by what the parse read of the parent
+    // (memo_element::parse_styles, second chance): an element's reads of
+    // its parent while litehtml's parse ran (property id, inherited, the
+    // default passed on, the answer; NULL kept apart from ""), its
+    // parent's font size, by a hash of its class and declarations.
+    struct parent_read {
+        int id;
+        bool inherited;
+        const litehtml::tchar_t *def;
+        bool null;
+        litehtml::tstring value;
+    };
+    struct trace_entry {
+        litehtml::element *first;
+        int parent_font;
+        std::vector<parent_read> reads;
+    };
+    std::unordered_map<uint64_t, trace_entry> trace_first;
+    // while an element's own parse runs: it, and its reads of the parent
+    // (trace_bad: a read that was not recorded)
+    const litehtml::element *recording = nullptr;
+    std::vector<parent_read> trace;
+    bool trace_bad = false;
+    // elements that took their computed style by a trace
+    size_t traced = 0;
     litehtml::document *doc = nullptr; // its tabular elements (parse_styles)
     // A rule's declarations as litehtml's parse leaves them in an empty
     // map (memo_element::add_style), by the address of the rule's text;
@@ -1008,6 +1033,8 @@ struct style_memo {
     // Rules parsed once and attributes set by ASCII folding (add_style,
     // set_attr); off in the render sb_render_check_style_sharing compares.
     bool parse_once = true;
+    // the second chance of parse_styles (off in the compared render)
+    bool trace_on = true;
     size_t rules_reused = 0; // add_style calls answered from a parsed rule
     // While the user-agent sheet is applied (document_from_tree): a rule
     // new to this render is looked up among the thread's parsed
@@ -1296,8 +1323,11 @@ public:
         if (!name || !memo_->open)
             return Base::get_style_property(name, inherited, def);
         int id = memo_->id_of(name);
-        if (id < 0)
+        if (id < 0) {
+            if (memo_->recording == this)
+                memo_->trace_bad = true;
             return Base::get_style_property(name, inherited, def);
+        }
         if (inherited) {
             for (unsigned k = 0; k < n_found_; k++)
                 if (found_[k].id == id)
@@ -1312,8 +1342,21 @@ public:
         if (!parent)
             return inherited ? remember(true, id, own, def) : own ? own : def;
         if (!inherited)
-            return parent->get_style_property(name, false, def);
-        return remember(true, id, parent->get_style_property(name, true, nullptr), def);
+            return record(id, false, def, parent->get_style_property(name, false, def));
+        return remember(true, id,
+                        record(id, true, nullptr, parent->get_style_property(name, true, nullptr)),
+                        def);
+    }
+
+    // A read of the parent made by this element's own parse, kept while
+    // the parse is recorded (parse_styles).
+    const litehtml::tchar_t *record(int id, bool inherited, const litehtml::tchar_t *def,
+                                    const litehtml::tchar_t *value) const
+    {
+        if (memo_->recording == this)
+            memo_->trace.push_back(
+                style_memo::parent_read{id, inherited, def, value == nullptr, value ? value : ""});
+        return value;
     }
 
     // The sheet being applied from the root, reduced to this element's
@@ -1560,6 +1603,37 @@ public:
                 }
             }
         }
+        // Second chance: an element of this class with these declarations
+        // (no style="") was styled in full before, under another parent.
+        // litehtml's parse of an element reads nothing but its own
+        // declarations, its parent's font size and its parent's answers
+        // to the lookups it makes (each lookup chosen by the declarations
+        // and the answers before it), so when this parent gives the same
+        // font size and the same answer to each lookup that parse made,
+        // the parse would write the same members here.  The element takes
+        // them, with a style class of its own (its children may ask the
+        // parent what the first one's parse did not) and its inherit class
+        // found anew.
+        bool traceable = keyed && !style;
+        uint64_t tkey = traceable ? share_key(0, nullptr) : 0;
+        if (traceable && memo_->trace_on) {
+            auto it = memo_->trace_first.find(tkey);
+            if (it != memo_->trace_first.end() && typeid(*it->second.first) == typeid(*this) &&
+                same_trace(it->second, parent.get())) {
+                const memo_element &first = static_cast<const memo_element &>(*it->second.first);
+                if (same_declarations(first, nullptr)) {
+                    copy_computed(first);
+                    image_loaded();
+                    share_id_ = memo_->next_share_id++;
+                    inh_id_ = inherit_class(parent_inh);
+                    memo_->shared++;
+                    memo_->traced++;
+                    style_children();
+                    memo_->share_first.emplace(key, this);
+                    return;
+                }
+            }
+        }
         share_id_ = memo_->next_share_id++;
         const litehtml::element *outer = memo_->share_parent;
         int outer_id = memo_->share_parent_id;
@@ -1577,12 +1651,25 @@ public:
         // before it are kept for comparing (same_declarations)
         if (keyed && style)
             before_style_.reset(new litehtml::props_map(props_of(this->m_style)));
+        bool recorded = false;
+        std::vector<style_memo::parent_read> reads;
         if (shareable()) {
             // html_tag::parse_styles styles the children last, one by one:
             // done here instead (style_children), words included
             litehtml::elements_vector kids;
             kids.swap(this->m_children);
+            recorded = traceable && memo_->trace_on && !memo_->recording &&
+                       !memo_->trace_first.count(tkey);
+            if (recorded) {
+                memo_->recording = this;
+                memo_->trace.clear();
+                memo_->trace_bad = false;
+            }
             Base::parse_styles(false);
+            if (recorded) {
+                memo_->recording = nullptr;
+                reads.swap(memo_->trace); // before the children record theirs
+            }
             kids.swap(this->m_children);
             inh_id_ = inherit_class(parent_inh);
             style_children();
@@ -1594,8 +1681,26 @@ public:
         memo_->share_parent_inh = outer_inh;
         bool filed =
             !tabular || (tabular->size() > n_tabular && (*tabular)[n_tabular].get() == this);
+        if (recorded && !filed && !memo_->trace_bad)
+            memo_->trace_first.emplace(
+                tkey, style_memo::trace_entry{this, parent->get_font_size(), std::move(reads)});
         if (!keyed || filed || !memo_->share_first.emplace(key, this).second)
             before_style_.reset();
+    }
+
+    // Whether parent gives the font size and the answers the parse of
+    // the trace's element read of its own parent.
+    bool same_trace(const style_memo::trace_entry &t, litehtml::element *parent) const
+    {
+        if (parent->get_font_size() != t.parent_font)
+            return false;
+        for (const style_memo::parent_read &r : t.reads) {
+            const litehtml::tchar_t *v =
+                parent->get_style_property(memo_->names[r.id], r.inherited, r.def);
+            if (!v != r.null || (v && r.value != v))
+                return false;
+        }
+        return true;
     }
 
     // The value this element's own declarations give the property, NULL
@@ -2930,6 +3035,7 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
         style_memo memo; // outlives ldoc (declared before it)
         memo.share = !no_style_sharing;
         memo.parse_once = !no_style_sharing;
+        memo.trace_on = !no_style_sharing;
         cont.memo = &memo;
         GumboNode *root = sb_ptree_root(tree);
         size_t runs = root ? count_tree_runs(root) : 0;
