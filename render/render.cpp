@@ -1618,7 +1618,10 @@ public:
         uint64_t tkey = traceable ? share_key(0, nullptr) : 0;
         if (traceable && memo_->trace_on) {
             auto it = memo_->trace_first.find(tkey);
-            if (it != memo_->trace_first.end() && typeid(*it->second.first) == typeid(*this) &&
+            // the first element read through a plain pointer: typeid of an
+            // iterator's member is an operand with side effects (clang)
+            const auto *first_seen = it != memo_->trace_first.end() ? it->second.first : nullptr;
+            if (first_seen && typeid(*first_seen) == typeid(*this) &&
                 same_trace(it->second, parent.get())) {
                 const memo_element &first = static_cast<const memo_element &>(*it->second.first);
                 if (same_declarations(first, nullptr)) {
