@@ -287,22 +287,36 @@ static bool media_applies(const char *media)
     return true;
 }
 
+/* The <picture> an <img> stands in, or NULL. */
+static const GumboNode *picture_of(const GumboNode *img)
+{
+    const GumboNode *pic = img->parent;
+    return pic && sb_is_element(pic) && strcmp(sb_tag_name(pic), "picture") == 0 ? pic : NULL;
+}
+
+/* A <source>'s set: its srcset, else a lazy loader's set, or NULL. */
+static const char *source_set(const GumboNode *source)
+{
+    const char *v = sb_attr(source, "srcset");
+    for (int j = 0; !v && lazy_set_attrs[j]; j++)
+        v = sb_attr(source, lazy_set_attrs[j]);
+    return v;
+}
+
 /* The first <source> of the img's <picture> whose media holds at the
  * default width, its set's best candidate (srcset, else a lazy set), or
  * NULL (also when the set offers a thumbnail-sized rendition). */
 static char *applying_source_url(const GumboNode *img, int *srcset_width)
 {
-    const GumboNode *pic = img->parent;
-    if (!pic || !sb_is_element(pic) || strcmp(sb_tag_name(pic), "picture") != 0)
+    const GumboNode *pic = picture_of(img);
+    if (!pic)
         return NULL;
     const GumboVector *k = &pic->v.element.children;
     for (unsigned i = 0; i < k->length; i++) {
         const GumboNode *s = k->data[i];
         if (sb_tag(s) != GUMBO_TAG_SOURCE || !media_applies(sb_attr(s, "media")))
             continue;
-        const char *v = sb_attr(s, "srcset");
-        for (int j = 0; !v && lazy_set_attrs[j]; j++)
-            v = sb_attr(s, lazy_set_attrs[j]);
+        const char *v = source_set(s);
         /* A set that offers a thumbnail-sized rendition anywhere (its 1x
          * of "100x100 1x, 200x200 2x") is a thumbnail's set. */
         char *best = v && !url_says_small(v) ? sb_srcset_best(v) : NULL;
@@ -318,17 +332,15 @@ static char *applying_source_url(const GumboNode *img, int *srcset_width)
 
 static char *picture_source_url(const GumboNode *img, int *srcset_width)
 {
-    const GumboNode *pic = img->parent;
-    if (!pic || !sb_is_element(pic) || strcmp(sb_tag_name(pic), "picture") != 0)
+    const GumboNode *pic = picture_of(img);
+    if (!pic)
         return NULL;
     const GumboVector *k = &pic->v.element.children;
     for (unsigned i = 0; i < k->length; i++) {
         const GumboNode *s = k->data[i];
         if (sb_tag(s) != GUMBO_TAG_SOURCE)
             continue;
-        const char *v = sb_attr(s, "srcset");
-        for (int j = 0; !v && lazy_set_attrs[j]; j++)
-            v = sb_attr(s, lazy_set_attrs[j]);
+        const char *v = source_set(s);
         char *best = v ? sb_srcset_best(v) : NULL;
         if (best && usable_url(best)) {
             *srcset_width = srcset_max_width(v);
@@ -616,8 +628,8 @@ static bool url_states_size(const char *url, int *w, int *h)
 #define ASPECT_SIZE_MIN 100
 static bool source_states_size(const GumboNode *img, const char *url, int *w, int *h)
 {
-    const GumboNode *pic = img->parent;
-    if (!pic || !sb_is_element(pic) || strcmp(sb_tag_name(pic), "picture") != 0)
+    const GumboNode *pic = picture_of(img);
+    if (!pic)
         return false;
     size_t end = strcspn(url, "?#"), start = end;
     while (start > 0 && url[start - 1] != '/')
@@ -629,9 +641,7 @@ static bool source_states_size(const GumboNode *img, const char *url, int *w, in
         const GumboNode *src = k->data[i];
         if (sb_tag(src) != GUMBO_TAG_SOURCE)
             continue;
-        const char *v = sb_attr(src, "srcset");
-        for (int j = 0; !v && lazy_set_attrs[j]; j++)
-            v = sb_attr(src, lazy_set_attrs[j]);
+        const char *v = source_set(src);
         if (!v || !*v)
             continue;
         char *name = sb_xstrndup(url + start, end - start);
@@ -858,10 +868,7 @@ static bool titled_with_headline(const GumboNode *node, const char *headline)
     if (!headline || !*headline)
         return false;
     const char *own[] = {sb_attr(node, "alt"), sb_attr(node, "title"),
-                         node->parent && sb_is_element(node->parent) &&
-                                 strcmp(sb_tag_name(node->parent), "picture") == 0
-                             ? sb_attr(node->parent, "title")
-                             : NULL};
+                         picture_of(node) ? sb_attr(node->parent, "title") : NULL};
     for (size_t i = 0; i < sizeof own / sizeof *own; i++)
         if (own[i] && *own[i] && sb_white_str(own[i], headline) >= HEADLINE_TITLE_SIM)
             return true;
@@ -2509,8 +2516,7 @@ static bool photo_file(const char *url)
 /* The image is a <picture>'s: the page offers it in several renditions. */
 static bool in_picture(const GumboNode *img)
 {
-    const GumboNode *p = img->parent;
-    return p && sb_is_element(p) && strcmp(sb_tag_name(p), "picture") == 0;
+    return picture_of(img) != NULL;
 }
 
 /* The last two labels of a host ("news.example.org" -> "example.org"):
