@@ -12,6 +12,7 @@
 #include "dom/base/strbuf.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,7 +124,7 @@ static const char *const byline_subs[] = {
  * over each word would give; they cost one look-up per byte of the name
  * instead of one strstr per word of the list (about a hundred per name:
  * the page-wide name marks were half of the DOM step's instructions).
- * Built once per page, a few thousand instructions. */
+ * Built once per process (name_lists_get), a few thousand instructions. */
 #define NAME_LIST_MAX 128
 
 typedef struct name_index {
@@ -194,6 +195,22 @@ static void name_lists_build(name_lists *l)
     name_index_build(&l->positive_subs, positive_subs);
     name_index_build(&l->negative_subs, negative_subs);
     name_index_build(&l->negative_tokens, negative_tokens);
+}
+
+/* The lists are constant: indexed once per process, read by every
+ * thread. */
+static name_lists the_lists;
+static pthread_once_t the_lists_once = PTHREAD_ONCE_INIT;
+
+static void the_lists_build(void)
+{
+    name_lists_build(&the_lists);
+}
+
+static const name_lists *name_lists_get(void)
+{
+    pthread_once(&the_lists_once, the_lists_build);
+    return &the_lists;
 }
 
 /* What a class or id list says, read one name at a time.  A name with a
@@ -474,8 +491,6 @@ bool sb_names_share_only(const GumboNode *n)
     static const char *const share[] = {"sharing", "share", NULL};
     const char *lists[2] = {sb_attr(n, "class"), sb_attr(n, "id")};
     bool named = false;
-    name_lists words; /* a few thousand instructions; asked of few elements */
-    bool built = false;
     for (int i = 0; i < 2; i++) {
         if (!lists[i] || !*lists[i])
             continue;
@@ -489,11 +504,7 @@ bool sb_names_share_only(const GumboNode *n)
                 named = true;
             }
         name_verdict v = {false, false, false};
-        if (!built) {
-            name_lists_build(&words);
-            built = true;
-        }
-        judge_names(l.s, &v, &words);
+        judge_names(l.s, &v, name_lists_get());
         if (v.furniture || v.mixed)
             return false;
     }
@@ -558,18 +569,17 @@ static void count_clean_text(sb_story_ctx *c)
 void sb_noise_mark(sb_story_ctx *c)
 {
     size_t n = c->doc->n_elems;
-    name_lists lists;
-    name_lists_build(&lists);
+    const name_lists *lists = name_lists_get();
     for (size_t i = 0; i < n; i++) {
         sb_elem_info *e = &c->info[i];
         const GumboNode *node = c->doc->elems[i];
         e->class_weight =
-            name_weight(sb_attr(node, "class"), &lists) + name_weight(sb_attr(node, "id"), &lists);
+            name_weight(sb_attr(node, "class"), lists) + name_weight(sb_attr(node, "id"), lists);
         const char *ip = sb_attr(node, "itemprop");
         lname lip;
         if (ip && has_sub(lower_name(ip, &lip), "articlebody"))
             e->class_weight += 25;
-        e->own_noise = own_noise(c, (int)i, &lists);
+        e->own_noise = own_noise(c, (int)i, lists);
     }
     /* A wrapper named for furniture around the story's body is layout
      * ("socialicons-sticky" around "entry-content"): the body, named as
