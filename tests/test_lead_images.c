@@ -1446,8 +1446,9 @@ static void test_icon_row_caption(void **state)
     /* A press photo linked to its full size with its caption inside the
      * link, in the same box as links holding only an image (the release's
      * other photos, language flags): the captioned link is no icon, and
-     * its picture leads. */
-    expect("icon_row_caption.html", PAGE_URL, "https://news.example.org/files/rig-team-s.jpg",
+     * its picture leads, as the linked full-size file (the shown file is
+     * its "-s" rendition: linked_full_file). */
+    expect("icon_row_caption.html", PAGE_URL, "https://news.example.org/files/rig-team.jpg",
            NULL);
 }
 
@@ -1582,6 +1583,28 @@ static void test_layout_lead_partners(void **state)
            "https://news.example.org/image/2021/01/little-owl-orchard.jpg", NULL);
 }
 
+static void test_linked_thumb(void **state)
+{
+    (void)state;
+    /* The story's one picture is a 150 x 150 thumbnail ("?w=150&h=150")
+     * linked to its full-size file: the linked file leads (without the
+     * rule the thumbnail is rejected and the page has no lead image).
+     * Related posts' 150 x 150 tiles link to pages and stay thumbnails. */
+    expect("linked_thumb.html", "https://www.example-school.org/mass-of-a-cuboid/",
+           "https://media.example-school.org/2015/12/cuboid-plate.png", NULL);
+}
+
+static void test_linked_thumb_mark(void **state)
+{
+    (void)state;
+    /* The press photo's small rendition ("IMG_2475-s.jpg", the size
+     * letter before the extension) linked to its full-size file
+     * ("IMG_2475.jpg"): the linked file is the picture's URL (without the
+     * rule the small file is). */
+    expect("linked_thumb_mark.html", "https://www.example-press.de/2022/10/test-bench.html",
+           "https://www.example-press.de/2022/10/press_files/efa98_IMG_2475.jpg", NULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1655,6 +1678,8 @@ int main(void)
         cmocka_unit_test(test_fixed_popup),
         cmocka_unit_test(test_inline_style_size),
         cmocka_unit_test(test_header_first_line),
+        cmocka_unit_test(test_linked_thumb),
+        cmocka_unit_test(test_linked_thumb_mark),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1791,6 +1791,18 @@ static const char HIDDEN_BY_STYLE[] = "not rendered: hidden by the page's style"
 static const char HIDDEN_DECLARED[] =
     "not rendered: hidden by the page's style (a rendition of the declared picture)";
 
+/* The file name of `u` (after the last '/', before any query), as
+ * [*name, *name + *len). */
+static void file_name_of(const char *u, const char **name, size_t *len)
+{
+    size_t end = strcspn(u, "?#");
+    size_t start = end;
+    while (start > 0 && u[start - 1] != '/')
+        start--;
+    *name = u + start;
+    *len = end - start;
+}
+
 /* Why the candidate may not lead, or NULL.  `node` carries its class, id
  * and alt; box_elem is the element whose box shows it (-1: none). */
 static const char *reject_reason(const scan *s, const candidate *k, const GumboNode *node,
@@ -2415,6 +2427,71 @@ static int background_behind_img(const scan *s, int i, const char *bg_url)
     return found;
 }
 
+/* `thumb`'s file is `full`'s file with a thumbnail's mark before the
+ * extension: a separator ('-', '_') and one or two letters ("-s", "_t",
+ * "-sm": an image manager's size letter) or a thumbnail word ("_thumb",
+ * "-small"), the extension the same ("IMG_2475-s.jpg" beside
+ * "IMG_2475.jpg"). */
+#define THUMB_LETTERS_MAX 2
+static bool thumb_mark_of(const char *thumb, const char *full)
+{
+    static const char *const words[] = {"thumb", "thumbnail", "small", NULL};
+    const char *tn, *fn;
+    size_t tl, fl;
+    file_name_of(thumb, &tn, &tl);
+    file_name_of(full, &fn, &fl);
+    const char *fdot = NULL, *tdot = NULL;
+    for (size_t i = 0; i < fl; i++)
+        fdot = fn[i] == '.' ? fn + i : fdot;
+    for (size_t i = 0; i < tl; i++)
+        tdot = tn[i] == '.' ? tn + i : tdot;
+    if (!fdot || !tdot || fdot == fn)
+        return false;
+    size_t fstem = (size_t)(fdot - fn), tstem = (size_t)(tdot - tn);
+    size_t ext = fl - fstem;
+    if (tl - tstem != ext || strncasecmp(fdot, tdot, ext) != 0 || tstem < fstem + 2 ||
+        strncasecmp(tn, fn, fstem) != 0 || (tn[fstem] != '-' && tn[fstem] != '_'))
+        return false;
+    const char *mark = tn + fstem + 1;
+    size_t n = tstem - fstem - 1;
+    bool letters = n <= THUMB_LETTERS_MAX;
+    for (size_t i = 0; letters && i < n; i++)
+        letters = isalpha((unsigned char)mark[i]) != 0;
+    if (letters)
+        return true;
+    for (int i = 0; words[i]; i++)
+        if (strlen(words[i]) == n && strncasecmp(mark, words[i], n) == 0)
+            return true;
+    return false;
+}
+
+/* A thumbnail linked to its full-size file: an <img> whose URL asks for a
+ * thumbnail-sized rendition (url_says_small: "-150x150", "?w=150&h=150")
+ * of the picture its link's href names (sb_same_picture), or whose file
+ * is the href's file with a thumbnail's mark (thumb_mark_of: "-s",
+ * "_thumb"), inside a link at most LINK_LEVELS above it whose href is an
+ * image file and which holds no other image.  The page shows the picture
+ * small and hands the reader its full size on a click (a gallery's or a
+ * content system's "link to media file"); the picture is the linked file.
+ * A related story's tile links to a page, not to an image file, and stays
+ * as it is.  Returns the href (malloc'd) or NULL. */
+#define LINK_LEVELS 2
+static char *linked_full_file(const sb_story_ctx *c, int img, const char *url)
+{
+    int a = c->info[img].parent;
+    for (int up = 1; a >= 0 && up < LINK_LEVELS && sb_tag(c->doc->elems[a]) != GUMBO_TAG_A; up++)
+        a = c->info[a].parent;
+    if (a < 0 || sb_tag(c->doc->elems[a]) != GUMBO_TAG_A || c->info[a].n_img != 1)
+        return NULL;
+    const char *href = sb_attr(c->doc->elems[a], "href");
+    if (!usable_url(href) || !sb_image_file_url(href) || strcmp(href, url) == 0)
+        return NULL;
+    bool small = url_says_small(url) && sb_same_picture(url, href) && !url_says_small(href);
+    if (!small && !thumb_mark_of(url, href))
+        return NULL;
+    return sb_text_trim(sb_xstrdup(href));
+}
+
 /* Element `i` as a candidate, whatever it shows. */
 static void judge_element(scan *s, int i, bool background_only)
 {
@@ -2425,6 +2502,16 @@ static void judge_element(scan *s, int i, bool background_only)
         const char *superseded = NULL;
         int sw = 0;
         char *url = image_url(n, &superseded, &sw);
+        char *full = url ? linked_full_file(c, i, url) : NULL;
+        if (full) {
+            if (c->explain)
+                fprintf(c->explain,
+                        "image e%d %s is a thumbnail linked to its full-size file: "
+                        "taken as %s\n",
+                        i, url, full);
+            free(url);
+            url = full;
+        }
         if (url)
             judge(s, url, "img", n, i, i, sw, superseded);
         else if (c->explain)
