@@ -1605,6 +1605,20 @@ static void test_linked_thumb_mark(void **state)
            "https://www.example-press.de/2022/10/press_files/efa98_IMG_2475.jpg", NULL);
 }
 
+static void test_menu_section_picture(void **state)
+{
+    (void)state;
+    /* The picture above the headline is the section's: the site's menu
+     * names its file in an attribute of two section links (a mega menu's
+     * picture beside the section's name).  The story's own figure under
+     * the standfirst leads (without the rule the section picture leads by
+     * order). */
+    expect("menu_section_picture.html", "https://www.example-hunters.de/we-are-deeply-shaken",
+           "https://www.example-hunters.de/files/styles/articleimage/public/2022-01/"
+           "press-photo-blue-light.jpg?itok=pfdcUPpw",
+           NULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1680,6 +1694,7 @@ int main(void)
         cmocka_unit_test(test_header_first_line),
         cmocka_unit_test(test_linked_thumb),
         cmocka_unit_test(test_linked_thumb_mark),
+        cmocka_unit_test(test_menu_section_picture),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

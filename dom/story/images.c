@@ -811,6 +811,8 @@ typedef struct scan {
     candidate best;
     char **seen;           /* accepted URLs, for duplicates */
     size_t n_seen;
+    char **menu_files;     /* image files named by navigation links' attributes */
+    size_t n_menu_files;
     sb_image *list;        /* every accepted image, in reading order */
     size_t n_list;
 } scan;
@@ -1803,6 +1805,68 @@ static void file_name_of(const char *u, const char **name, size_t *len)
     *len = end - start;
 }
 
+/* A picture the site's navigation names for a section: its file name
+ * (MENU_FILE_MIN bytes or more, without the query, any case) is the value
+ * of an attribute other than href of a link inside a <nav> or a
+ * role=navigation box (a mega menu's `img="Deer_1920.jpg"`, `data-image=`:
+ * the picture the menu shows beside that section's name).  The same file
+ * shown at the top of a story is that section's banner, shown over every
+ * page of the section, not this story's picture.  A teaser's picture in a
+ * menu is an <img>, not an attribute, and is not read. */
+#define MENU_FILE_MIN 8
+static bool in_navigation(const sb_story_ctx *c, int e)
+{
+    for (int a = c->info[e].parent; a >= 0; a = c->info[a].parent) {
+        const GumboNode *n = c->doc->elems[a];
+        const char *role = sb_attr(n, "role");
+        if (sb_tag(n) == GUMBO_TAG_NAV || (role && strcmp(role, "navigation") == 0))
+            return true;
+    }
+    return false;
+}
+
+static void collect_menu_files(scan *s)
+{
+    const sb_story_ctx *c = s->c;
+    for (size_t i = 0; i < c->doc->n_elems; i++) {
+        const GumboNode *n = c->doc->elems[i];
+        if (sb_tag(n) != GUMBO_TAG_A)
+            continue;
+        const GumboVector *attrs = &n->v.element.attributes;
+        bool checked = false, in_nav = false;
+        for (unsigned j = 0; j < attrs->length; j++) {
+            const GumboAttribute *at = attrs->data[j];
+            if (strcasecmp(at->name, "href") == 0 || !at->value || !sb_image_file_url(at->value))
+                continue;
+            if (!checked) {
+                in_nav = in_navigation(c, (int)i);
+                checked = true;
+            }
+            if (!in_nav)
+                break;
+            const char *name;
+            size_t len;
+            file_name_of(at->value, &name, &len);
+            if (len < MENU_FILE_MIN)
+                continue;
+            s->menu_files =
+                sb_xrealloc(s->menu_files, (s->n_menu_files + 1) * sizeof *s->menu_files);
+            s->menu_files[s->n_menu_files++] = sb_xstrndup(name, len);
+        }
+    }
+}
+
+static bool menu_names_file(const scan *s, const char *url)
+{
+    const char *name;
+    size_t len;
+    file_name_of(url, &name, &len);
+    for (size_t i = 0; i < s->n_menu_files; i++)
+        if (strlen(s->menu_files[i]) == len && strncasecmp(s->menu_files[i], name, len) == 0)
+            return true;
+    return false;
+}
+
 /* Why the candidate may not lead, or NULL.  `node` carries its class, id
  * and alt; box_elem is the element whose box shows it (-1: none). */
 static const char *reject_reason(const scan *s, const candidate *k, const GumboNode *node,
@@ -1866,6 +1930,8 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
     const char *why;
     if ((why = sb_image_placeholder(k->url)) || (why = sb_image_ad_url(k->url)))
         return why;
+    if (menu_names_file(s, k->url) && !declared_rendition(s->meta, k->url))
+        return "a section's picture: the site's navigation names its file for a menu link";
     /* A photograph's file (JPEG, WebP, AVIF) the layout shows right at the
      * headline across its width is the story's picture even when its name
      * says "logo": a news picture of a brand or its logo (a site's logo is
@@ -2894,6 +2960,7 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
                       : sb_tag(c->doc->elems[start]) == GUMBO_TAG_H1 ? start
                                                                      : -1;
     s.zone_found = s.zone_end < end;
+    collect_menu_files(&s);
     const sb_elem_render *top = box_of(c, start);
     s.layout_top = top ? top->rect.y : -1;
 
@@ -2968,6 +3035,9 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
     for (size_t i = 0; i < s.n_seen; i++)
         free(s.seen[i]);
     free(s.seen);
+    for (size_t i = 0; i < s.n_menu_files; i++)
+        free(s.menu_files[i]);
+    free(s.menu_files);
     *images = s.list;
     *n_images = s.n_list;
     if (!s.best.url)
