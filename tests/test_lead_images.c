@@ -1619,6 +1619,35 @@ static void test_menu_section_picture(void **state)
            NULL);
 }
 
+static void test_lazy_loaded_state(void **state)
+{
+    (void)state;
+    /* The lazy loader's state attribute says lazy="loaded": the loader
+     * wrote the picture it loaded into src (the site's own copy), which
+     * leads; the data-src naming the agency's original on another host is
+     * not what the reader sees (without the rule the data-src supersedes
+     * the src). */
+    expect("lazy_loaded_state.html",
+           "https://www.halfmonthly.example.org/2020-01/03/c_1125418.htm",
+           "http://img3.halfmonthly.example.org/group1/M00/01/1B/"
+           "Cn4APl4Ns6-AItA1AAIvaTha0jo842.jpg",
+           NULL);
+}
+
+static void test_lazy_loaded_set(void **state)
+{
+    (void)state;
+    /* lazysizes has loaded the picture (class "lazyloaded") from its
+     * data-srcset: the loader wrote the set into srcset and left src as a
+     * 180 px fallback, so the set's best leads, not the src (the
+     * loaded-state rule of lazy_loaded_state.html does not apply with a
+     * lazy set attribute). */
+    expect("lazy_loaded_set.html", "https://www.example-news.ch/bridge-vote-ld.1234",
+           "https://img.example-news.ch/S=W1120/O=75/https://assets.example-news.ch/2019/10/19/"
+           "cc6bbec6-b5eb-47fa-b758.jpeg",
+           NULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1695,6 +1724,8 @@ int main(void)
         cmocka_unit_test(test_linked_thumb),
         cmocka_unit_test(test_linked_thumb_mark),
         cmocka_unit_test(test_menu_section_picture),
+        cmocka_unit_test(test_lazy_loaded_state),
+        cmocka_unit_test(test_lazy_loaded_set),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

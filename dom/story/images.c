@@ -370,10 +370,40 @@ static bool pin_names_src_file(const char *pin, const char *src)
     return false;
 }
 
+/* The <img>'s lazy loader says it has loaded the picture: its state
+ * attribute (vue-lazyload's lazy="loaded") or class token ("lazyloaded",
+ * lazysizes').  A loader that loads a single URL writes the picture it
+ * loaded into src, so a saved page's src is what the reader sees,
+ * whatever a lazy attribute still names (the agency's original on another
+ * host).  Not with a lazy set attribute (data-srcset): that loader writes
+ * the set into srcset and leaves src as the small fallback (a 180 px
+ * rendition), and the set's best is what the reader sees. */
+static bool loader_loaded(const GumboNode *img)
+{
+    for (int i = 0; lazy_set_attrs[i]; i++)
+        if (sb_attr(img, lazy_set_attrs[i]))
+            return false;
+    const char *state = sb_attr(img, "lazy");
+    if (state && strcasecmp(state, "loaded") == 0)
+        return true;
+    const char *cls = sb_attr(img, "class");
+    for (const char *p = cls; p && (p = strstr(p, "lazyloaded")) != NULL; p += 10)
+        if ((p == cls || isspace((unsigned char)p[-1])) &&
+            (!p[10] || isspace((unsigned char)p[10])))
+            return true;
+    return false;
+}
+
 static char *image_url(const GumboNode *img, const char **superseded, int *srcset_width)
 {
     const char *src = sb_attr(img, "src");
     *superseded = NULL;
+    if (usable_url(src) && !url_says_small(src) && !svg_file(src) && loader_loaded(img)) {
+        const char *set = sb_attr(img, "srcset");
+        if (set)
+            *srcset_width = srcset_max_width(set);
+        return sb_text_trim(sb_xstrdup(src));
+    }
     for (int i = 0; lazy_attrs[i]; i++) {
         const char *v = sb_attr(img, lazy_attrs[i]);
         if (usable_url(v)) {
