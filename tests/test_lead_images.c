@@ -1648,6 +1648,18 @@ static void test_lazy_loaded_set(void **state)
            NULL);
 }
 
+static void test_lazy_template(void **state)
+{
+    (void)state;
+    /* The loader's data-src is a template ("w={width}&h={height}", filled
+     * from data-widths): no address as written, so the src the page wrote
+     * leads (without the rule the record's URL held "{width}"). */
+    expect("lazy_template.html", "https://www.example-parish.de/news/church-door",
+           "https://media.example-parish.de/downloads/80745/download/"
+           "church-door-portraits.jpg?cb=2d99759f&w=660",
+           NULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1726,6 +1738,7 @@ int main(void)
         cmocka_unit_test(test_menu_section_picture),
         cmocka_unit_test(test_lazy_loaded_state),
         cmocka_unit_test(test_lazy_loaded_set),
+        cmocka_unit_test(test_lazy_template),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -370,6 +370,19 @@ static bool pin_names_src_file(const char *pin, const char *src)
     return false;
 }
 
+/* The URL holds a loader's size placeholder: "{width}", "{height}" (also
+ * percent-encoded, "%7Bwidth%7D"). */
+static bool url_template(const char *u)
+{
+    static const char *const marks[] = {"{width}", "{height}", "%7bwidth%7d", "%7bheight%7d",
+                                        NULL};
+    for (const char *p = u; *p; p++)
+        for (int i = 0; marks[i]; i++)
+            if (strncasecmp(p, marks[i], strlen(marks[i])) == 0)
+                return true;
+    return false;
+}
+
 /* The <img>'s lazy loader says it has loaded the picture: its state
  * attribute (vue-lazyload's lazy="loaded") or class token ("lazyloaded",
  * lazysizes').  A loader that loads a single URL writes the picture it
@@ -406,6 +419,13 @@ static char *image_url(const GumboNode *img, const char **superseded, int *srcse
     }
     for (int i = 0; lazy_attrs[i]; i++) {
         const char *v = sb_attr(img, lazy_attrs[i]);
+        /* A lazy URL holding a placeholder of the width or height
+         * ("&w={width}&h={height}", lazysizes' RIAS plugin) is the loader's
+         * template, filled from data-widths at the box's size: no address
+         * as written.  A usable src beside it is the rendition the page
+         * wrote, and stands. */
+        if (usable_url(v) && url_template(v) && usable_url(src))
+            continue;
         if (usable_url(v)) {
             *superseded = src && *src && strcmp(src, v) != 0 ? src : NULL;
             /* A lazy attribute asking for a thumbnail-sized rendition
