@@ -353,6 +353,20 @@ static void test_same_picture(void **state)
                                  "https://a.example/u/trip-to-the-coast-2.jpg"));
     assert_false(sb_same_picture("https://a.example/u/trip-to-the-coast-12.jpg",
                                  "https://a.example/u/trip-to-the-coast.jpg"));
+    /* MediaWiki's thumbnail widths ("220px-NAME"), a width alone before
+     * an 'x' ("header-1280x"), a derivative numbered from zero
+     * ("NAME.0.jpg"); a series' "-1" and "-2" stay apart. */
+    assert_true(sb_same_picture("https://u.example/w/thumb/f/fe/Kernel_Machine.svg/1200px-Kernel_Machine.svg.png",
+                                "https://u.example/w/thumb/f/fe/Kernel_Machine.svg/220px-Kernel_Machine.svg.png"));
+    assert_false(sb_same_picture("https://u.example/w/thumb/f/fe/Kernel_Machine.svg/220px-Kernel_Machine.svg.png",
+                                 "https://u.example/w/thumb/3/3e/Flag_of_Tonga.svg/220px-Flag_of_Tonga.svg.png"));
+    assert_true(sb_same_picture("https://f.example/articles/2020-02-04-harbour/header-1280x.jpg",
+                                "https://f.example/articles/2020-02-04-harbour/header-2560x.jpg"));
+    assert_false(sb_same_picture("https://f.example/articles/2020-02-04-harbour/header-1280x.jpg",
+                                 "https://f.example/articles/2020-02-11-market/header-1280x.jpg"));
+    assert_true(sb_same_picture("https://c.example/t/AbC=/1200x800/c.example/uploads/image/57988089/DSCF2931.0.jpg",
+                                "https://c.example/t/XyZ=/fit-in/1200x630/c.example/uploads/file/13721811/DSCF2931.jpg"));
+    assert_false(sb_same_picture("https://c.example/u/harbour-storm.1.jpg", "https://c.example/u/harbour-storm.2.jpg"));
     /* The rendition after the file name. */
     assert_true(sb_same_picture("https://img.example/x/harbour-storm.jpg/384x192Crop/",
                                 "https://a.example/u/harbour-storm-1200x630.jpg"));
@@ -491,6 +505,10 @@ static void test_url_rules(void **state)
     assert_non_null(sb_image_ad_url("https://adfarm1.adition.com/banner?sid=1&kid=2&bid=3&wpt=C"));
     assert_non_null(sb_image_ad_url("https://ads.example.net/banner?zone=top"));
     assert_null(sb_image_ad_url("https://cdn.example.com/images/banner-photo.jpg"));
+    /* An "ad" folder of a hash split into hex-byte folders. */
+    assert_null(sb_image_ad_url("https://images.example.com/ad/93/9f099ec74374a67121155d25f38a/harbour.jpg"));
+    assert_null(sb_image_ad_url("https://images.example.com/93/ad/9f099ec74374a67121155d25f38a/harbour.jpg"));
+    assert_non_null(sb_image_ad_url("https://www.example.com/ad/top/leaderboard.jpg"));
     assert_non_null(sb_image_placeholder("/static/img/spinner.gif"));
     assert_non_null(sb_image_placeholder("data:image/svg+xml;base64,AAA"));
     assert_null(sb_image_placeholder("/media/storm.jpg"));
@@ -987,6 +1005,45 @@ static void test_rendition_forms(void **state)
            "0_507_4039_2693/master/4039.jpg?width=620",
            "https://img.example.org/img/media/df84b519a877d652e950ecd4248320eec985934e/"
            "0_320_4800_2880/master/4800.jpg?width=1200&height=630");
+}
+
+/* Both methods return the declared picture alone (`want`), without a box. */
+static void expect_declared_alone(const char *name, const char *want)
+{
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract(name, methods[m], PAGE_URL);
+        assert_non_null(s->lead_image);
+        assert_string_equal(s->lead_image->url, want);
+        assert_string_equal(s->lead_image->declared, want);
+        assert_false(s->lead_image->has_box);
+        sb_story_free(s);
+    }
+}
+
+static void test_declared_hex_folder(void **state)
+{
+    (void)state;
+    /* An "ad" folder of a hash split into hex-byte folders is no ad
+     * server: the declared picture stands alone. */
+    expect_declared_alone("declared_hex_folder.html",
+                          "https://images.example.org/ad/93/9f099ec74374a67121155d25f38a/harbour-reopens.jpg");
+}
+
+static void test_rendition_names(void **state)
+{
+    (void)state;
+    /* A wiki's thumbnail width before the name ("220px-NAME") and a
+     * content system's crop "NAME.0.jpg" are renditions of the declared
+     * picture, which leads over the picture shown before it. */
+    expect("thumb_width_prefix.html", PAGE_URL,
+           "https://upload.example.org/commons/thumb/4/4e/Storm_surge_1953.jpg/220px-Storm_surge_1953.jpg",
+           "https://upload.example.org/commons/thumb/4/4e/Storm_surge_1953.jpg/1200px-Storm_surge_1953.jpg");
+    expect("zero_derivative.html", PAGE_URL,
+           "https://cdn.example.org/thumbor/QrS=/0x0:2300x1499/1200x800/cdn.example.org/uploads/image/"
+           "57988089/Films_of_the_year.0.jpg",
+           "https://cdn.example.org/thumbor/AbC=/0x148:2300x1352/fit-in/1200x630/cdn.example.org/uploads/"
+           "asset/file/9871033/Films_of_the_year.jpg");
 }
 
 static void test_hidden_declared(void **state)
@@ -1672,6 +1729,8 @@ int main(void)
         cmocka_unit_test(test_story_images),
         cmocka_unit_test(test_no_declared),     cmocka_unit_test(test_css_background),
         cmocka_unit_test(test_declared_alone),  cmocka_unit_test(test_same_picture),
+        cmocka_unit_test(test_declared_hex_folder),
+        cmocka_unit_test(test_rendition_names),
         cmocka_unit_test(test_url_rules),       cmocka_unit_test(test_huge_sizes),
         cmocka_unit_test(test_responsive_hidden), cmocka_unit_test(test_descriptive_alt),
         cmocka_unit_test(test_wrapper_background), cmocka_unit_test(test_affiliate_ad),

@@ -240,6 +240,18 @@ const char *sb_image_ad_url(const char *url)
         return NULL;
     char low[JUDGED_MAX];
     lower_copy(url, low, sizeof low);
+    /* "ad" is also a hex byte: content-addressed storage splits a file's
+     * hash into folders of two hex digits ("/ad/93/9f099ec.../NAME.jpg",
+     * "/93/ad/..."), where an "ad" folder says nothing of advertising.  A
+     * segment "ad" beside a segment of exactly two hex digits is such a
+     * folder and is not read as an ad folder. */
+    for (char *p = strstr(low, "/ad/"); p; p = strstr(p + 1, "/ad/")) {
+        bool hex_after = isxdigit((unsigned char)p[4]) && isxdigit((unsigned char)p[5]) && p[6] == '/';
+        bool hex_before = p - low >= 3 && p[-3] == '/' && isxdigit((unsigned char)p[-2]) &&
+                          isxdigit((unsigned char)p[-1]);
+        if (hex_after || hex_before)
+            p[1] = p[2] = '_';
+    }
     static const char *const subs[] = {
         "doubleclick.", "googlesyndication.", "googleadservices.", "adservice.", "adsystem.",
         "adnxs.", "adsrvr.", "criteo.", "taboola.", "outbrain.", "scorecardresearch.",
@@ -599,6 +611,14 @@ static void strip_rendition_tokens(char *s)
             strip = true;
         else if (all_digits(tok, tn) && tn >= 3 && tn <= 4)
             strip = true; /* a width: -1200 */
+        else if (tn >= 4 && tn <= 5 && tok[tn - 1] == 'x' && all_digits(tok, tn - 1))
+            strip = true; /* a width alone before an 'x': header-1280x
+                           * (a size token without its height) */
+        else if (tn == 1 && tok[0] == '0' && s[j - 1] == '.')
+            strip = true; /* a derivative numbered from zero: NAME.0.jpg is
+                           * a content system's first crop of NAME.jpg (a
+                           * series counts from 1 after a separator, "_1",
+                           * "-2"; a ".0" alone numbers no photograph) */
         else if (all_digits(tok, tn) && tn == 2 && j >= 5 && all_digits_before(s, j - 1) >= 3)
             strip = true; /* a quality after a width: -1200-80; a lone "_10"
                            * numbers a picture of a series ("tour_10" and
@@ -617,7 +637,7 @@ static void strip_rendition_tokens(char *s)
 static bool generic_stem(const char *s)
 {
     static const char *const words[] = {"image", "img", "photo", "picture", "pic", "default",
-                                        "index", "main", "hero", "lead", "cover", "file", NULL};
+                                        "index", "main", "hero", "lead", "cover", "header", "file", NULL};
     for (int i = 0; words[i]; i++)
         if (strcmp(s, words[i]) == 0)
             return true;
@@ -830,6 +850,16 @@ char *sb_picture_key(const char *url)
      * a ten-digit hex hash of the crop). */
     if (strncmp(name, "csm_", 4) == 0)
         name += 4;
+    /* MediaWiki's thumbnails: "220px-NAME" and "1200px-NAME" are widths
+     * of the picture NAME (the width, 2 to 4 digits, and "px-" before
+     * the file's own name). */
+    {
+        size_t d = 0;
+        while (isdigit((unsigned char)name[d]))
+            d++;
+        if (d >= 2 && d <= 4 && strncmp(name + d, "px-", 3) == 0 && name[d + 3])
+            cut(name, 0, d + 3); /* in place: the folder rules read name - 1 */
+    }
     /* Gallery plugins keep the thumbnail of NAME in a "thumbs" folder as
      * "thumbs_NAME": the same picture, smaller. */
     if (strncmp(name, "thumbs_", 7) == 0 && name >= u + 8 && strncmp(name - 8, "/thumbs/", 8) == 0)
