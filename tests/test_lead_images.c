@@ -1030,6 +1030,15 @@ static void test_declared_hex_folder(void **state)
                           "https://images.example.org/ad/93/9f099ec74374a67121155d25f38a/harbour-reopens.jpg");
 }
 
+static void test_author_box_bordered(void **state)
+{
+    (void)state;
+    /* The author's 200x200 photo, its box grown by a border, is still an
+     * avatar: the declared picture stands alone. */
+    expect_declared_alone("author_box_bordered.html",
+                          "https://news.example.org/uploads/2024/12/new-year-at-work.jpg");
+}
+
 static void test_rendition_names(void **state)
 {
     (void)state;
@@ -1729,7 +1738,7 @@ int main(void)
         cmocka_unit_test(test_story_images),
         cmocka_unit_test(test_no_declared),     cmocka_unit_test(test_css_background),
         cmocka_unit_test(test_declared_alone),  cmocka_unit_test(test_same_picture),
-        cmocka_unit_test(test_declared_hex_folder),
+        cmocka_unit_test(test_declared_hex_folder), cmocka_unit_test(test_author_box_bordered),
         cmocka_unit_test(test_rendition_names),
         cmocka_unit_test(test_url_rules),       cmocka_unit_test(test_huge_sizes),
         cmocka_unit_test(test_responsive_hidden), cmocka_unit_test(test_descriptive_alt),

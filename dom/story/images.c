@@ -946,6 +946,13 @@ static const char *context_reason(const sb_story_ctx *c, const candidate *k, boo
     static const char *const side[] = {"sidebar", "site-header", "masthead", "site-footer",
                                        NULL};
     bool small = (!k->width || k->width <= AVATAR_MAX_PX) && (!k->height || k->height <= AVATAR_MAX_PX);
+    /* An <img> whose own width and height attributes are both this small
+     * is small too, whatever its box: a border or padding around a 200 px
+     * face makes a 204 px box (an author box's photo). */
+    if (!small && titled_node && sb_attr(titled_node, "width") && sb_attr(titled_node, "height")) {
+        int aw = atoi(sb_attr(titled_node, "width")), ah = atoi(sb_attr(titled_node, "height"));
+        small = aw > 0 && ah > 0 && aw <= AVATAR_MAX_PX && ah <= AVATAR_MAX_PX;
+    }
     int level = 0;
     for (int a = c->info[k->anchor].parent; a >= 0 && level < CONTEXT_LEVELS;
          a = c->info[a].parent, level++) {
