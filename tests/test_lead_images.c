@@ -1048,6 +1048,19 @@ static void test_rendition_names(void **state)
     expect("thumb_width_prefix.html", PAGE_URL,
            "https://upload.example.org/commons/thumb/4/4e/Storm_surge_1953.jpg/220px-Storm_surge_1953.jpg",
            "https://upload.example.org/commons/thumb/4/4e/Storm_surge_1953.jpg/1200px-Storm_surge_1953.jpg");
+    /* Renditions named by one camel-cased word: a crop's use glued to a
+     * qualifier ("facebookJumbo"), a rendition word last ("articleLarge"). */
+    expect("compound_rendition_word.html", PAGE_URL,
+           "https://static.example.org/images/2020/08/16/business/16utility1/16utility1-articleLarge.jpg",
+           "https://static.example.org/images/2020/08/16/business/16utility1/16utility1-facebookJumbo.jpg");
+    assert_true(sb_same_picture("https://a.example/u/lwf_harbour_storm_hero_fa8bf65377.jpg",
+                                "https://a.example/u/lwf_harbour_storm_teaserII_381d901c85.jpg"));
+    assert_false(sb_same_picture("https://a.example/u/harbour-storm-bigger.jpg",
+                                 "https://a.example/u/harbour-storm-daylight.jpg"));
+    assert_false(sb_same_picture("https://a.example/u/harbour-storm-ogre.jpg",
+                                 "https://a.example/u/harbour-storm-fbpage.jpg"));
+    assert_false(sb_same_picture("https://a.example/u/harbour-storm-sunset.jpg",
+                                 "https://a.example/u/harbour-storm-articlelarge.jpg"));
     expect("zero_derivative.html", PAGE_URL,
            "https://cdn.example.org/thumbor/QrS=/0x0:2300x1499/1200x800/cdn.example.org/uploads/image/"
            "57988089/Films_of_the_year.0.jpg",

@@ -980,6 +980,36 @@ static bool crop_role(const char *tok)
     return false;
 }
 
+/* A token of letters that names a crop's use or a rendition: a crop role
+ * (crop_role), or one glued to a qualifier, a role word of 4 letters or
+ * more first ("facebookjumbo") or a rendition word of 4 letters or more
+ * last ("articlelarge"): publishers spell renditions as one camel-cased
+ * word.  Shorter words ("og", "fb", "big") count only alone: as a prefix
+ * or suffix they are parts of ordinary words ("ogre", "bigger"). */
+static bool crop_role_word(const char *tok)
+{
+    if (crop_role(tok))
+        return true;
+    size_t n = strlen(tok);
+    for (size_t i = 0; i < n; i++)
+        if (!isalpha((unsigned char)tok[i]))
+            return false;
+    static const char *const roles[] = {"lead",   "hero",   "main",    "header", "featured",
+                                        "feature", "social", "share",  "facebook", "twitter",
+                                        "card",   "teaser", "square",  "wide",   NULL};
+    for (int i = 0; roles[i]; i++) {
+        size_t w = strlen(roles[i]);
+        if (n > w && strncmp(tok, roles[i], w) == 0)
+            return true;
+    }
+    for (int i = 0; rendition_words[i]; i++) {
+        size_t w = strlen(rendition_words[i]);
+        if (w >= 4 && n > w && strcmp(tok + n - w, rendition_words[i]) == 0)
+            return true;
+    }
+    return false;
+}
+
 static bool same_but_rendition_word(const char *a, const char *b)
 {
     const char *sa = a + strlen(a), *sb = b + strlen(b);
@@ -994,7 +1024,7 @@ static bool same_but_rendition_word(const char *a, const char *b)
      * use ("NAME_social" for the sharing card, "NAME_lead" for the page):
      * "harbour-night" and "harbour-day" are two pictures. */
     return has_letter(sa) && has_letter(sb) &&
-           (has_digit(sa) || has_digit(sb) || (crop_role(sa) && crop_role(sb)));
+           (has_digit(sa) || has_digit(sb) || (crop_role_word(sa) && crop_role_word(sb)));
 }
 
 /* Keys whose file names start with the same long identifier token, a
