@@ -1061,6 +1061,17 @@ static void test_rendition_names(void **state)
                                  "https://a.example/u/harbour-storm-fbpage.jpg"));
     assert_false(sb_same_picture("https://a.example/u/harbour-storm-sunset.jpg",
                                  "https://a.example/u/harbour-storm-articlelarge.jpg"));
+    /* A name of an index and a format ("3-format530") is keyed by its
+     * folder: the header's format of the declared picture leads, and the
+     * promo's "3-formatOriginal" in another folder is no rendition of the
+     * JSON-LD's "3-formatOriginal". */
+    expect("format_names.html", PAGE_URL, "https://news.example.org/images/border-town/24001/3-format530.jpg",
+           "https://news.example.org/images/border-town/24001/3-format2003.jpg");
+    assert_false(sb_same_picture("https://a.example/images/briefing/23001/3-formatOriginal.png",
+                                 "https://a.example/images/border-town/24001/3-formatOriginal.jpg"));
+    char *fk = sb_picture_key("https://a.example/images/border-town/24001/3-format2003.jpg");
+    assert_string_equal(fk, "24001/");
+    free(fk);
     expect("zero_derivative.html", PAGE_URL,
            "https://cdn.example.org/thumbor/QrS=/0x0:2300x1499/1200x800/cdn.example.org/uploads/image/"
            "57988089/Films_of_the_year.0.jpg",

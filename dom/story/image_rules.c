@@ -888,6 +888,21 @@ char *sb_picture_key(const char *url)
      * picture its folder names: keyed "folder/", so two sizes of it match
      * and two folders' 1200x630.jpg do not. */
     bool size_only_name = *name && size_token(name) == strlen(name);
+    /* So is a name that is only an index and a format ("3-format2003.jpg",
+     * "3-formatOriginal.png": 1 to 3 digits, a separator, "format" and
+     * letters or digits): content systems name each format of the picture
+     * that the folder above names (".../NAME/25777858/3-format2003.jpg");
+     * two folders' "3-formatoriginal" are two pictures. */
+    if (!size_only_name) {
+        size_t d = 0;
+        while (isdigit((unsigned char)name[d]))
+            d++;
+        const char *f = name + d + 1;
+        bool format_name = d >= 1 && d <= 3 && is_sep(name[d]) && strncmp(f, "format", 6) == 0 && f[6];
+        for (const char *p = f + 6; format_name && *p; p++)
+            format_name = isalnum((unsigned char)*p) != 0;
+        size_only_name = format_name;
+    }
     /* So is a name that is only a width ("4800.jpg", fewer digits than a
      * picture number) under a rendition folder ("/HASH/0_0_4800_3200/
      * master/4800.jpg", "/HASH/0_0_4800_3200/500.jpg"): the width says
