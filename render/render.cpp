@@ -3063,7 +3063,11 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rn
         const litehtml::position &pos = el->get_position();
         bool fixed = parent ? parent->fixed : false;
         int ax, ay;
-        if (el->get_element_position() == litehtml::element_position_fixed) {
+        // A word's position is its inline ancestors' (el_text's
+        // get_element_position walks them up, locking each parent): static
+        // or relative, never fixed, so words are not asked.
+        if (!(kind & kind_cache::text) &&
+            el->get_element_position() == litehtml::element_position_fixed) {
             // litehtml places fixed boxes relative to the viewport, not to
             // their parent.
             fixed = true;
