@@ -118,7 +118,9 @@ static bool is_ws(char c)
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
 }
 
-static size_t count_words(const char *s)
+/* Whether s holds at least `min` words: the count stops there (a
+ * paragraph's text is read once, by put_text_collapsed, not twice). */
+static bool has_words(const char *s, size_t min)
 {
     size_t words = 0;
     bool in_word = false;
@@ -127,17 +129,18 @@ static size_t count_words(const char *s)
             in_word = false;
         else if (!in_word) {
             in_word = true;
-            words++;
+            if (++words >= min)
+                return true;
         }
     }
-    return words;
+    return words >= min;
 }
 
 /* In text of SB_PREP_JOIN_MIN_WORDS words or more, the space after each
  * word but every SB_PREP_JOIN_WORDS-th becomes the joiner (prep.h). */
 static void put_text_collapsed(prep_out *o, const char *s)
 {
-    bool join = count_words(s) >= SB_PREP_JOIN_MIN_WORDS;
+    bool join = has_words(s, SB_PREP_JOIN_MIN_WORDS);
     size_t words = 0;
     while (*s) {
         const char *b = s;

@@ -1296,9 +1296,123 @@ struct computed_access : litehtml::html_tag {
     }
 };
 
+// The line queries of the layout, without litehtml's recursion.
+//
+// litehtml 0.6 asks, for every line box and every element it places, how
+// far the floats leave the line free (html_tag::get_line_left_right); an
+// element that does not hold floats asks its parent, with y and the right
+// edge moved by its own position, and moves the answer back: the right
+// edge by its x, the left edge (when positive) by its x, no lower than 0.
+// Each level is a virtual call, a weak_ptr lock of the parent (two atomic
+// operations) and a virtual is_floats_holder: on news pages, nested twenty
+// levels deep, about 10% of the render.  line_link does the same walk with
+// what the layout cannot change kept per element: whether it holds floats
+// (is_floats_holder reads display, float, position, overflow and whether
+// it has a parent, all set before the layout: limit_floats, the last to
+// change one, runs before it) and its parent (parents change only while
+// the tree is built and its tables are fixed, never during the layout).
+// Both are read at the first query, which is in the layout.  Positions are
+// read at each query, as litehtml reads them.  A parent that is not one
+// of our elements (litehtml's anonymous table boxes) is asked its own
+// get_line_left_right, as litehtml would.
+//
+// Set only by sb_render_check_layout_shortcuts, for the render it compares
+// with: litehtml's own line queries, and every space kept
+// (drop_block_spaces below).
+thread_local bool no_layout_shortcuts = false;
+
+struct line_link {
+    litehtml::element *up_el = nullptr; // the parent
+    line_link *up = nullptr;            // its link, when it is ours
+    signed char holder = -1;            // -1: not read yet; 2: litehtml's
+};
+
+struct line_linked {
+    virtual ~line_linked() = default;
+    line_link line_;
+};
+
+// What a level that holds no floats does to its parent's answer
+// (html_tag::get_line_left_right): the right edge moved by its x, the left
+// edge too when positive, no lower than 0.
+inline void xs_apply(int &ln_left, int &ln_right, int x)
+{
+    ln_right -= x;
+    if (ln_left < 0) {
+        ln_left = 0;
+    } else if (ln_left > 0) {
+        ln_left -= x;
+        if (ln_left < 0)
+            ln_left = 0;
+    }
+}
+
+// The link's holder and parent, read at the first query (line_link).
+void line_link_read(line_link &l, litehtml::element *self)
+{
+    if (no_layout_shortcuts) {
+        l.holder = 2;
+        return;
+    }
+    l.holder = self->is_floats_holder() ? 1 : 0;
+    if (!l.holder) {
+        litehtml::element::ptr parent = self->parent();
+        l.up_el = parent.get(); // the document keeps it
+        auto *linked = dynamic_cast<line_linked *>(l.up_el);
+        l.up = linked ? &linked->line_ : nullptr;
+    }
+}
+
+// html_tag::get_line_left_right, its recursion through our elements
+// written as a loop: up to the first element that holds floats (or is not
+// ours), with y and the right edge moved by each level's position, then
+// the answer moved back level by level, innermost last.
+void line_left_right(line_link &l, litehtml::element *self, int y, int def_right, int &ln_left,
+                     int &ln_right)
+{
+    const int max_levels = 64;
+    int xs[max_levels]; // the x of each level passed, innermost first
+    int n = 0;
+    line_link *at = &l;
+    litehtml::element *el = self;
+    for (;;) {
+        if (at->holder < 0)
+            line_link_read(*at, el);
+        if (at->holder == 2) { // no_layout_shortcuts: ours are html_tags
+            static_cast<litehtml::html_tag *>(el)->litehtml::html_tag::get_line_left_right(
+                y, def_right, ln_left, ln_right);
+            break;
+        }
+        if (at->holder) { // html_tag::get_line_left_right's first branch
+            ln_left = el->get_line_left(y);
+            ln_right = el->get_line_right(y, def_right);
+            break;
+        }
+        const litehtml::position &pos = el->get_position();
+        y += pos.y;
+        def_right += pos.x;
+        if (n == max_levels || !at->up) {
+            // deeper than the array, or a parent that is not ours: the
+            // rest of the way as litehtml (or this function) goes
+            if (at->up)
+                line_left_right(*at->up, at->up_el, y, def_right, ln_left, ln_right);
+            else if (at->up_el)
+                at->up_el->get_line_left_right(y, def_right, ln_left, ln_right);
+            xs_apply(ln_left, ln_right, pos.x);
+            break;
+        }
+        xs[n++] = pos.x;
+        el = at->up_el;
+        at = at->up;
+    }
+    while (n > 0)
+        xs_apply(ln_left, ln_right, xs[--n]);
+}
+
 // Our class for every litehtml element class derived from html_tag (the
 // ones that have declarations of their own).
-template <class Base> class memo_element : public Base {
+template <class Base> class memo_element : public Base, public line_linked
+{
     static_assert(std::is_base_of<litehtml::html_tag, Base>::value, "own_property reads m_style");
 
 public:
@@ -1310,6 +1424,12 @@ public:
     {
         std::free(found_);
         std::free(own_);
+    }
+
+    // line_link above.
+    void get_line_left_right(int y, int def_right, int &ln_left, int &ln_right) override
+    {
+        line_left_right(this->line_, this, y, def_right, ln_left, ln_right);
     }
 
     // What litehtml's html_tag::get_style_property answers, by the same
@@ -2770,6 +2890,150 @@ size_t limit_floats(litehtml::element *root)
     return changed;
 }
 
+// White space that cannot place anything: an el_space beside blocks in a
+// block container whose floats holder has no float.  litehtml 0.6 lays
+// such a space out as follows (html_tag::render_box, place_element,
+// new_box, finish_last_box, line_box): it opens a new line box (the box
+// before it, if any, is a block's), where, as the line's first item, it is
+// skipped (no position, no width, nothing added to the line); the next
+// block, or the end of the container, finishes that line box, which holds
+// nothing that is not skipped, so it is popped, and the block is placed at
+// the bottom of the box before it, or, first in the container, at the
+// popped line's top, which is 0 as without the space.  The space gives the
+// line's width nothing (place_element returns 0 for a skipped item),
+// counts for no margin collapsing (the popped box leaves the boxes as they
+// were), and render_box's "was_space" flag it sets is cleared by the block
+// after it.  What it could still change goes through floats: a line that
+// floats leave narrower than a space moves the empty line's top below them
+// (new_box's find_next_line_top), which the block first in its container
+// inherits; and the line queries it makes (get_line_left_right at the
+// line's top, twice) fill its floats holder's one-entry caches, whose
+// right-hand entry litehtml reuses for a later query at the same y with
+// another right edge.  With no float in the holder's lists, every line
+// query answers (0, its own right edge) whatever the caches hold and no
+// line moves, so none of this can happen; a holder's lists hold only the
+// floats placed below it (add_float passes a float up from its
+// container), so a holder that no float below it can reach has none.  Our walk reads no white
+// space (extract_nodes returns at is_white_space).  So the boxes are the
+// same without such a space, and it is taken out of its container's
+// children before the layout, which then neither places it nor asks for
+// its position in fetch_positioned, nor does the walk.
+//
+// The conditions, each needed by the reasoning above: the space is
+// collapsible white space and not a break (is_white_space, !is_break:
+// white-space normal, nowrap, or a space under pre-line); its container
+// lays its children out by render_box (display block, list-item,
+// inline-block, table-cell: not inline elements, whose children go into
+// their container's lines, nor tables and their parts); each neighbour is
+// an in-flow block (display block or list-item, not floated, not
+// absolutely or fixed positioned, not a break) or the container's edge;
+// the nearest floats holder of the container (itself included, as
+// litehtml's is_floats_holder says) is not one that a float laid out
+// below it could be handed to (mark_float_holders).  Tables and their parts are fixed (fix_tables_layout gathers
+// white space next to table parts into anonymous boxes) before this runs,
+// and floats are final (limit_floats).  Display none subtrees are not laid
+// out and are left as they are.  The spaces taken out are kept in `out`
+// until the document is released.
+bool in_flow_block(litehtml::element *el)
+{
+    litehtml::style_display d = el->get_display();
+    if (d != litehtml::display_block && d != litehtml::display_list_item)
+        return false;
+    if (el->get_float() != litehtml::float_none || el->is_break())
+        return false;
+    litehtml::element_position p = el->get_element_position();
+    return p == litehtml::element_position_static || p == litehtml::element_position_relative;
+}
+
+// The floats holders that can receive a float that is laid out.  litehtml
+// places a float from its container (the nearest ancestor that is not
+// display inline: render_inline hands inline content to it), which passes
+// it up to the first ancestor, itself included, that holds floats
+// (add_float).  Marked: every holder from the float up to that one (the
+// inline holders between the float and its container too, which is more
+// than needed).  path: the ancestors of el's children, el last.
+struct path_step {
+    litehtml::element *el;
+    bool holder, is_inline;
+};
+
+void mark_float_holders(litehtml::element *el, std::vector<path_step> &path,
+                        std::unordered_set<const litehtml::element *> &marked)
+{
+    for (const litehtml::element::ptr &k : el->*member_of(elem_children{})) {
+        litehtml::element *c = k.get();
+        if (!c->get_children_count() && c->get_float() == litehtml::float_none)
+            continue; // words, spaces, empty elements
+        litehtml::style_display d = c->get_display();
+        if (d == litehtml::display_none)
+            continue;
+        if (c->get_float() != litehtml::float_none) {
+            bool past_container = false;
+            for (size_t i = path.size(); i-- > 0;) {
+                past_container = past_container || !path[i].is_inline;
+                if (path[i].holder) {
+                    marked.insert(path[i].el);
+                    if (past_container)
+                        break;
+                }
+            }
+        }
+        if (!c->get_children_count())
+            continue;
+        path.push_back(path_step{c, c->is_floats_holder(), d == litehtml::display_inline});
+        mark_float_holders(c, path, marked);
+        path.pop_back();
+    }
+}
+
+void drop_spaces_below(litehtml::element *el, bool float_free,
+                       const std::unordered_set<const litehtml::element *> &marked,
+                       litehtml::elements_vector &out)
+{
+    litehtml::style_display d = el->get_display();
+    if (d == litehtml::display_none)
+        return;
+    if (el->is_floats_holder())
+        float_free = !marked.count(el);
+    litehtml::elements_vector &kids = el->*member_of(elem_children{});
+    if (float_free && (d == litehtml::display_block || d == litehtml::display_list_item ||
+                       d == litehtml::display_inline_block || d == litehtml::display_table_cell)) {
+        size_t w = 0;
+        litehtml::element *prev = nullptr; // the child before, as it was
+        for (size_t i = 0; i < kids.size(); i++) {
+            litehtml::element *k = kids[i].get();
+            bool drop = typeid(*k) == typeid(litehtml::el_space) && k->is_white_space() &&
+                        !k->is_break() && (!prev || in_flow_block(prev)) &&
+                        (i + 1 == kids.size() || in_flow_block(kids[i + 1].get()));
+            prev = k;
+            if (drop) {
+                out.push_back(std::move(kids[i]));
+            } else {
+                if (w != i)
+                    kids[w] = std::move(kids[i]);
+                w++;
+            }
+        }
+        kids.resize(w);
+    }
+    for (const litehtml::element::ptr &k : kids)
+        if (k->get_children_count())
+            drop_spaces_below(k.get(), float_free, marked, out);
+}
+
+size_t drop_block_spaces(litehtml::element *root, litehtml::elements_vector &out)
+{
+    if (no_layout_shortcuts)
+        return 0;
+    std::unordered_set<const litehtml::element *> marked;
+    std::vector<path_step> path{
+        path_step{root, root->is_floats_holder(), root->get_display() == litehtml::display_inline}};
+    mark_float_holders(root, path, marked);
+    size_t before = out.size();
+    drop_spaces_below(root, false, marked, out);
+    return out.size() - before;
+}
+
 void set_err(char *err, size_t errlen, const char *msg)
 {
     if (err && errlen)
@@ -2799,7 +3063,11 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rn
         const litehtml::position &pos = el->get_position();
         bool fixed = parent ? parent->fixed : false;
         int ax, ay;
-        if (el->get_element_position() == litehtml::element_position_fixed) {
+        // A word's position is its inline ancestors' (el_text's
+        // get_element_position walks them up, locking each parent): static
+        // or relative, never fixed, so words are not asked.
+        if (!(kind & kind_cache::text) &&
+            el->get_element_position() == litehtml::element_position_fixed) {
             // litehtml places fixed boxes relative to the viewport, not to
             // their parent.
             fixed = true;
@@ -3075,6 +3343,7 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
         // pruned sheet is kept per thread (render/ua_sheet.h).
         litehtml::context ctx;
         ctx.load_master_stylesheet(sb_render_ua_sheet(names)); // parsed here, not kept
+        litehtml::elements_vector dropped_spaces;              // drop_block_spaces
         litehtml::document::ptr ldoc;
         if (root)
             ldoc = document_from_tree(root, &cont, &ctx, cont.memo);
@@ -3085,6 +3354,7 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
             set_err(err, errlen, "render: litehtml could not build the document");
         } else {
             size_t unfloated = limit_floats(ldoc->root().get());
+            size_t dropped = drop_block_spaces(ldoc->root().get(), dropped_spaces);
             ldoc->render(o.width);
             double t3 = sb_clock_ms();
             std::vector<sb_rnode> nodes;
@@ -3106,6 +3376,7 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
             r->css_rules_in = st.css.rules_in;
             r->css_rules_kept = st.css.rules_kept;
             r->floats_removed = unfloated;
+            r->spaces_dropped = dropped;
             r->unstyled = memo.unstyled;
             r->shared_styles = memo.shared;
             if (o.keep_text) {
@@ -3445,6 +3716,65 @@ extern "C" long sb_render_check_style_sharing(const sb_doc *doc, size_t *shared,
                     std::snprintf(err, errlen,
                                   "node %zu <%s>: %d,%d %dx%d; without sharing <%s> %d,%d %dx%d",
                                   i, x.tag, x.x, x.y, x.w, x.h, y.tag, y.x, y.y, y.w, y.h);
+            }
+        }
+    }
+    sb_render_free(a);
+    sb_render_free(b);
+    return bad;
+}
+
+// Two renders of one page, with the layout's shortcuts (drop_block_spaces,
+// line_link) and without: the same nodes, field by field.
+extern "C" long sb_render_check_layout_shortcuts(const sb_doc *doc, size_t *dropped, char *err,
+                                                 size_t errlen)
+{
+    set_err(err, errlen, "");
+    if (dropped)
+        *dropped = 0;
+    sb_render_opts o{};
+    o.time_budget_ms = 600000;
+    o.keep_text = true;
+    char e1[200], e2[200];
+    sb_render *a = sb_render_page(doc, &o, nullptr, e1, sizeof e1);
+    no_layout_shortcuts = true;
+    sb_render *b = sb_render_page(doc, &o, nullptr, e2, sizeof e2);
+    no_layout_shortcuts = false;
+    long bad = 0;
+    if (!a || !b) {
+        if (err && errlen)
+            std::snprintf(err, errlen, "render failed: %s / %s", a ? "" : e1, b ? "" : e2);
+        bad = 1;
+    } else {
+        if (dropped)
+            *dropped = a->spaces_dropped;
+        if (b->spaces_dropped)
+            bad++;
+        if (a->n_nodes != b->n_nodes || a->width != b->width || a->height != b->height ||
+            a->text_len != b->text_len ||
+            (a->text_len && std::memcmp(a->text, b->text, a->text_len) != 0)) {
+            bad++;
+            if (err && errlen)
+                std::snprintf(err, errlen, "%zu nodes, %d x %d px; litehtml's own %zu, %d x %d",
+                              a->n_nodes, a->width, a->height, b->n_nodes, b->width, b->height);
+        }
+        for (size_t i = 0; !bad && i < a->n_nodes; i++) {
+            const sb_rnode &x = a->nodes[i], &y = b->nodes[i];
+            bool same =
+                x.parent == y.parent && x.elem == y.elem && std::strcmp(x.tag, y.tag) == 0 &&
+                x.x == y.x && x.y == y.y && x.w == y.w && x.h == y.h &&
+                x.font_size == y.font_size && x.font_weight == y.font_weight &&
+                x.chars == y.chars && x.display == y.display && x.is_text == y.is_text &&
+                x.in_link == y.in_link && x.is_fixed == y.is_fixed && x.unseen == y.unseen &&
+                x.is_image == y.is_image && x.is_inline == y.is_inline &&
+                x.bg_color == y.bg_color && x.border_sides == y.border_sides &&
+                x.text_off == y.text_off && x.text_len == y.text_len && x.font == y.font;
+            if (!same) {
+                bad++;
+                if (err && errlen)
+                    std::snprintf(err, errlen,
+                                  "node %zu <%s>: %d,%d %dx%d; litehtml's own <%s> %d,%d %dx%d", i,
+                                  x.tag, x.x, x.y, x.w, x.h, y.tag, y.x, y.y, y.w, y.h);
             }
         }
     }

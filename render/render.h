@@ -108,6 +108,8 @@ typedef struct sb_render {
     size_t shared_styles;  /* elements that copied their computed style
                               from an earlier one of the same class,
                               declarations and parent class (render.cpp) */
+    size_t spaces_dropped; /* white space between blocks taken out before
+                              the layout (render.cpp: drop_block_spaces) */
     /* With keep_text only (else NULL, 0): the words' bytes and faces. */
     char *text;
     size_t text_len;
@@ -189,6 +191,16 @@ long sb_render_check_style_lookups(const sb_doc *doc, size_t *checked, char *err
  * *shared, and the first difference in err. */
 long sb_render_check_style_sharing(const sb_doc *doc, size_t *shared, char *err,
                                    size_t errlen);
+
+/* Renders doc twice, with the layout's shortcuts (render.cpp:
+ * drop_block_spaces, white space between blocks taken out where it cannot
+ * place anything; line_link, litehtml's line queries without its
+ * recursion) and without, and compares every node of the two renders
+ * (boxes, fonts, words, flags).  Returns the number of differences (0 =
+ * the same), the spaces taken out in *dropped, and the first difference
+ * in err. */
+long sb_render_check_layout_shortcuts(const sb_doc *doc, size_t *dropped, char *err,
+                                      size_t errlen);
 
 /* Renders doc with its sheets parsed twice, by the render's own port of
  * litehtml's parse_stylesheet (render.cpp: parse_sheet, each selector's
