@@ -1582,6 +1582,23 @@ static void test_layout_lead_partners(void **state)
            "https://news.example.org/image/2021/01/little-owl-orchard.jpg", NULL);
 }
 
+static void test_api_path_key(void **state)
+{
+    (void)state;
+    /* An image API's ".../content/ID/data/v3": the id above the nameless
+     * "data/v3" tells two pictures apart, so only the declared one gets
+     * the declared weight and it leads over the other picture shown first. */
+    expect("api_path_key.html", PAGE_URL, "https://cms.example.org/rest/v1/content/5550001/data/v3",
+           "https://cms.example.org/rest/v1/content/5550001/data/v3");
+    assert_false(sb_same_picture("https://cms.example.org/rest/v1/content/19003704/data/v3",
+                                 "https://cms.example.org/rest/v1/content/19700232/data/v3"));
+    assert_true(sb_same_picture("https://cms.example.org/rest/v1/content/19003704/data/v3",
+                                "https://cdn.example.org/content/19003704/data/v3?w=800"));
+    /* A folder with a digit or of 6 letters or more keys as before. */
+    assert_true(sb_same_picture("https://a.example/2020/02/3.jpg",
+                                "https://a.example/2020/02/3-800x445.jpg"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1607,6 +1624,7 @@ int main(void)
         cmocka_unit_test(test_size_named_files), cmocka_unit_test(test_short_file_names),
         cmocka_unit_test(test_own_compound_name), cmocka_unit_test(test_front_page_link),
         cmocka_unit_test(test_teaser_card), cmocka_unit_test(test_declared_share_card),
+        cmocka_unit_test(test_api_path_key),
         cmocka_unit_test(test_header_before_article), cmocka_unit_test(test_loader_attr_svg),
         cmocka_unit_test(test_variant_keys), cmocka_unit_test(test_data_size_header),
         cmocka_unit_test(test_lazy_switch_query), cmocka_unit_test(test_aspect_ratio_crop),
