@@ -1599,6 +1599,16 @@ static void test_api_path_key(void **state)
                                 "https://a.example/2020/02/3-800x445.jpg"));
 }
 
+static void test_alt_credit_logo(void **state)
+{
+    (void)state;
+    /* An alt that is the upload's name and a credit after a copyright
+     * sign: the label before the sign names a logo; the story's photo
+     * leads. */
+    expect("alt_credit_logo.html", PAGE_URL,
+           "https://news.example.org/media/2024/05/lifeboat-crew.jpg", NULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1624,7 +1634,7 @@ int main(void)
         cmocka_unit_test(test_size_named_files), cmocka_unit_test(test_short_file_names),
         cmocka_unit_test(test_own_compound_name), cmocka_unit_test(test_front_page_link),
         cmocka_unit_test(test_teaser_card), cmocka_unit_test(test_declared_share_card),
-        cmocka_unit_test(test_api_path_key),
+        cmocka_unit_test(test_api_path_key), cmocka_unit_test(test_alt_credit_logo),
         cmocka_unit_test(test_header_before_article), cmocka_unit_test(test_loader_attr_svg),
         cmocka_unit_test(test_variant_keys), cmocka_unit_test(test_data_size_header),
         cmocka_unit_test(test_lazy_switch_query), cmocka_unit_test(test_aspect_ratio_crop),

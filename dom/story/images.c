@@ -1623,6 +1623,27 @@ static int word_count(const char *s)
     return n;
 }
 
+/* The alt as a label of the image's role, into out: ALT_LABEL_WORDS
+ * words or fewer, shorter than ALT_LABEL_MAX bytes ("Logo", "Author
+ * photo", "BD_Logo"); a longer alt describes the picture and may use any
+ * word ("Getting LEAN with Digital Ad UX").  A credit after a copyright
+ * sign is not part of the label: content systems write the upload's name
+ * and its rights holder ("Logo_Sustainable_Award © Springer GmbH"). */
+#define ALT_LABEL_MAX 40
+
+static bool alt_label(const char *alt, char *out, size_t cap)
+{
+    const char *copy = strstr(alt, "\xc2\xa9"); /* U+00A9, the copyright sign */
+    size_t n = copy ? (size_t)(copy - alt) : strlen(alt);
+    while (n && isspace((unsigned char)alt[n - 1]))
+        n--;
+    if (!n || n >= cap)
+        return false;
+    memcpy(out, alt, n);
+    out[n] = '\0';
+    return word_count(out) <= ALT_LABEL_WORDS;
+}
+
 /* How many levels above the image its article-image markup is read: the
  * image, its <picture>, and the figure or box around them. */
 #define MARKED_IMAGE_UP 2
@@ -1877,12 +1898,10 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
         if ((why = sb_image_furniture_name(sb_attr(node, "class"))) ||
             (why = sb_image_furniture_name(sb_attr(node, "id"))))
             return why;
-        /* An alt of ALT_LABEL_WORDS words or fewer is a label ("Logo",
-         * "Author photo"); a longer one describes the picture and may use
-         * any word ("Getting LEAN with Digital Ad UX"). */
+        /* A short alt is a label of the image's role (alt_label). */
         const char *alt = sb_attr(node, "alt");
-        if (alt && strlen(alt) < 40 && word_count(alt) <= ALT_LABEL_WORDS &&
-            (why = sb_image_furniture_name(alt)))
+        char label[ALT_LABEL_MAX];
+        if (alt && alt_label(alt, label, sizeof label) && (why = sb_image_furniture_name(label)))
             return why;
         if (labelled_site_name(node, s->meta) && !declared_rendition(s->meta, k->url))
             return "labelled with the site's name: the site's header picture or logo";
