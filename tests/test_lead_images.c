@@ -1609,6 +1609,15 @@ static void test_alt_credit_logo(void **state)
            "https://news.example.org/media/2024/05/lifeboat-crew.jpg", NULL);
 }
 
+static void test_lazy_url_template(void **state)
+{
+    (void)state;
+    /* A data-src holding "{width}" and "{height}" is a template a script
+     * fills, no address: the src is the picture. */
+    expect("lazy_url_template.html", PAGE_URL,
+           "https://news.example.org/downloads/80745/storm-boats.jpg?cb=2d99", NULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1635,6 +1644,7 @@ int main(void)
         cmocka_unit_test(test_own_compound_name), cmocka_unit_test(test_front_page_link),
         cmocka_unit_test(test_teaser_card), cmocka_unit_test(test_declared_share_card),
         cmocka_unit_test(test_api_path_key), cmocka_unit_test(test_alt_credit_logo),
+        cmocka_unit_test(test_lazy_url_template),
         cmocka_unit_test(test_header_before_article), cmocka_unit_test(test_loader_attr_svg),
         cmocka_unit_test(test_variant_keys), cmocka_unit_test(test_data_size_header),
         cmocka_unit_test(test_lazy_switch_query), cmocka_unit_test(test_aspect_ratio_crop),

@@ -138,15 +138,33 @@ static const char *const lazy_attrs[] = {"data-src", "data-lazy-src", "data-orig
                                          "data-lazy", "data-fullsize", NULL};
 static const char *const lazy_set_attrs[] = {"data-srcset", "data-lazy-srcset", NULL};
 
+/* A URL template's field: "{" , letters, "}" ("...&w={width}&h={height}",
+ * lazysizes' RIAS plugin, which a script fills from data-widths before
+ * loading).  A browser never asks for such a URL: braces are no URL
+ * characters. */
+static bool template_field(const char *v)
+{
+    for (const char *p = strchr(v, '{'); p; p = strchr(p + 1, '{')) {
+        size_t n = 1;
+        while (isalpha((unsigned char)p[n]) || p[n] == '_')
+            n++;
+        if (n > 1 && p[n] == '}')
+            return true;
+    }
+    return false;
+}
+
 /* A URL at all: lazy loaders also keep JSON configs in data attributes
- * ({"default":{"src":...}}), which are not addresses. */
+ * ({"default":{"src":...}}) and URL templates (template_field), which are
+ * not addresses. */
 static bool usable_url(const char *v)
 {
     if (!v)
         return false;
     while (*v == ' ')
         v++;
-    return *v && *v != '{' && *v != '[' && !strchr(v, '"') && !sb_image_placeholder(v);
+    return *v && *v != '{' && *v != '[' && !strchr(v, '"') && !template_field(v) &&
+           !sb_image_placeholder(v);
 }
 
 /* Largest "NNNw" descriptor in a srcset, clamped to 100000. */
