@@ -1618,6 +1618,25 @@ static void test_lazy_url_template(void **state)
            "https://news.example.org/downloads/80745/storm-boats.jpg?cb=2d99", NULL);
 }
 
+static void test_rating_stars(void **state)
+{
+    (void)state;
+    /* Five star drawings of two files in a text-free link above the
+     * headline are symbols: the story's photo leads.  The row of three
+     * different drawings below stays among the story's images. */
+    const char *url = "https://news.example.org/2019/06/talk.html";
+    expect("rating_stars.html", url,
+           "https://news.example.org/media/2019/06/difficult-talk_thumb.jpg", NULL);
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("rating_stars.html", methods[m], url);
+        assert_int_equal(s->n_images, 4);
+        assert_string_equal(s->images[3].url,
+                            "https://news.example.org/media/2019/06/step-agree.png");
+        sb_story_free(s);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1644,7 +1663,7 @@ int main(void)
         cmocka_unit_test(test_own_compound_name), cmocka_unit_test(test_front_page_link),
         cmocka_unit_test(test_teaser_card), cmocka_unit_test(test_declared_share_card),
         cmocka_unit_test(test_api_path_key), cmocka_unit_test(test_alt_credit_logo),
-        cmocka_unit_test(test_lazy_url_template),
+        cmocka_unit_test(test_lazy_url_template), cmocka_unit_test(test_rating_stars),
         cmocka_unit_test(test_header_before_article), cmocka_unit_test(test_loader_attr_svg),
         cmocka_unit_test(test_variant_keys), cmocka_unit_test(test_data_size_header),
         cmocka_unit_test(test_lazy_switch_query), cmocka_unit_test(test_aspect_ratio_crop),

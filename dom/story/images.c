@@ -1317,6 +1317,90 @@ static bool in_icon_row(const sb_story_ctx *c, int e)
     return linked_images >= ICON_ROW_MIN;
 }
 
+/* A row of repeated symbols: a box within SYMBOL_ROW_UP levels above the
+ * image, with no text of its own, that holds SYMBOL_ROW_MIN or more images
+ * drawn from SYMBOL_FILES_MAX picture files or fewer (rating stars: three
+ * filled and two empty; bullets, dividers).  A picture set apart is shown
+ * once; a gallery's row shows different pictures.  The images' URLs are
+ * the ones the loader fills (image_url), so a row of lazy pictures sharing
+ * one placeholder src is not taken for symbols, and a <noscript> copy is
+ * not counted (a screenshot, its noscript twin and a counting pixel in one
+ * paragraph are one picture shown).  Only for a drawing's file
+ * (not a photograph's: JPEG, WebP, AVIF), so a photo's copies for desktop,
+ * mobile and noscript in one box are never symbols. */
+#define SYMBOL_ROW_UP 3
+#define SYMBOL_ROW_MIN 3
+#define SYMBOL_FILES_MAX 2
+#define SYMBOL_ROW_SCAN 64 /* images read per box at most */
+
+typedef struct {
+    char *files[SYMBOL_FILES_MAX];
+    int nfiles, images;
+    bool many; /* more files than SYMBOL_FILES_MAX, or too many images */
+} symbol_count;
+
+static void count_symbols(const GumboNode *n, symbol_count *sc)
+{
+    if (sc->many || !sb_is_element(n))
+        return;
+    if (sb_tag(n) == GUMBO_TAG_IMG) {
+        if (++sc->images > SYMBOL_ROW_SCAN) {
+            sc->many = true;
+            return;
+        }
+        const char *sup;
+        int w = 0;
+        char *u = image_url(n, &sup, &w);
+        if (!u) {
+            sc->many = true; /* an image without a URL: not a symbol row */
+            return;
+        }
+        for (int i = 0; i < sc->nfiles; i++)
+            if (strcmp(sc->files[i], u) == 0) {
+                free(u);
+                return;
+            }
+        if (sc->nfiles == SYMBOL_FILES_MAX) {
+            free(u);
+            sc->many = true;
+            return;
+        }
+        sc->files[sc->nfiles++] = u;
+        return;
+    }
+    /* A <noscript> copy is the same image for readers without scripts,
+     * not another one shown. */
+    if (sb_tag(n) == GUMBO_TAG_NOSCRIPT)
+        return;
+    const GumboVector *kids = &n->v.element.children;
+    for (unsigned i = 0; i < kids->length && !sc->many; i++)
+        count_symbols(kids->data[i], sc);
+}
+
+static bool photo_file(const char *url);
+
+static bool in_symbol_row(const sb_story_ctx *c, int e, const char *url)
+{
+    if (photo_file(url))
+        return false;
+    int a = c->info[e].parent;
+    for (int up = 0; a >= 0 && up < SYMBOL_ROW_UP; up++, a = c->info[a].parent) {
+        if (c->info[a].text > 0)
+            return false;
+        symbol_count sc = {{NULL}, 0, 0, false};
+        count_symbols(c->doc->elems[a], &sc);
+        /* Two files that are one picture's renditions are that picture's
+         * copies for different screens, not two symbols. */
+        bool row = !sc.many && sc.images >= SYMBOL_ROW_MIN &&
+                   !(sc.nfiles == 2 && sb_same_picture(sc.files[0], sc.files[1]));
+        for (int i = 0; i < sc.nfiles; i++)
+            free(sc.files[i]);
+        if (row)
+            return true;
+    }
+    return false;
+}
+
 /* An icon in a heading's line of text: the image stands inside a heading
  * (h1-h6, the image itself or a link or span around it within
  * HEADING_ICON_UP levels of it) that has HEADING_ICON_TEXT_MIN bytes or
@@ -1331,7 +1415,6 @@ static bool in_icon_row(const sb_story_ctx *c, int e)
 #define HEADING_ICON_UP 2
 #define HEADING_ICON_TEXT_MIN 3u
 
-static bool photo_file(const char *url);
 static bool in_picture(const GumboNode *img);
 
 static bool in_heading_line(const sb_story_ctx *c, int e, const char *url)
@@ -1954,6 +2037,10 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
     if (!is_background && !(k->width && k->height) && box_elem == k->anchor &&
         in_icon_row(c, k->anchor))
         return "icon in a row of linked images (flags, share buttons), size unknown";
+    if (!is_background && box_elem == k->anchor && !declared_rendition(s->meta, k->url) &&
+        in_symbol_row(c, k->anchor, k->url))
+        return "in a row of repeated symbols (3 or more images of at most 2 files, no text: "
+               "rating stars, bullets)";
     if (!is_background && !(k->width && k->height) && box_elem == k->anchor &&
         in_heading_line(c, k->anchor, k->url))
         return "icon in a heading's line of text (a flag or symbol beside its words), size "
