@@ -1637,6 +1637,21 @@ static void test_rating_stars(void **state)
     }
 }
 
+static void test_ad_label_box(void **state)
+{
+    (void)state;
+    /* A banner in a box whose only text is "Advertisement" is an ad,
+     * whatever the box's class names: no lead, and not among the story's
+     * images. */
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("ad_label_box.html", methods[m], PAGE_URL);
+        assert_null(s->lead_image);
+        assert_int_equal(s->n_images, 0);
+        sb_story_free(s);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1664,6 +1679,7 @@ int main(void)
         cmocka_unit_test(test_teaser_card), cmocka_unit_test(test_declared_share_card),
         cmocka_unit_test(test_api_path_key), cmocka_unit_test(test_alt_credit_logo),
         cmocka_unit_test(test_lazy_url_template), cmocka_unit_test(test_rating_stars),
+        cmocka_unit_test(test_ad_label_box),
         cmocka_unit_test(test_header_before_article), cmocka_unit_test(test_loader_attr_svg),
         cmocka_unit_test(test_variant_keys), cmocka_unit_test(test_data_size_header),
         cmocka_unit_test(test_lazy_switch_query), cmocka_unit_test(test_aspect_ratio_crop),

@@ -893,8 +893,47 @@ static bool titled_with_headline(const GumboNode *node, const char *headline)
     return false;
 }
 
+/* A box whose whole text is an ad slot's label ("Advertisement",
+ * "Anzeige", "Sponsored": sb_ad_label_line) holds an ad: the slot prints
+ * its label above or below what it loads, and the picture inside is the
+ * ad's banner, whatever the slot's class names say ("td-a-rec").  Read
+ * only for a box of AD_LABEL_BOX_MAX bytes of text or fewer. */
+#define AD_LABEL_BOX_MAX 40u
+
+static void gather_text(const GumboNode *n, char *buf, size_t cap, size_t *len)
+{
+    if (n->type == GUMBO_NODE_TEXT || n->type == GUMBO_NODE_WHITESPACE) {
+        const char *t = n->v.text.text;
+        size_t k = strlen(t);
+        if (*len + k + 1 < cap) {
+            memcpy(buf + *len, t, k);
+            *len += k;
+            buf[*len] = '\0';
+        }
+        return;
+    }
+    if (n->type != GUMBO_NODE_ELEMENT || sb_tag(n) == GUMBO_TAG_SCRIPT ||
+        sb_tag(n) == GUMBO_TAG_STYLE)
+        return;
+    const GumboVector *kids = &n->v.element.children;
+    for (unsigned i = 0; i < kids->length; i++)
+        gather_text(kids->data[i], buf, cap, len);
+}
+
+static bool ad_labelled_box(const sb_story_ctx *c, int a)
+{
+    unsigned t = c->info[a].text;
+    if (t == 0 || t > AD_LABEL_BOX_MAX)
+        return false;
+    char buf[4 * AD_LABEL_BOX_MAX];
+    size_t len = 0;
+    buf[0] = '\0';
+    gather_text(c->doc->elems[a], buf, sizeof buf, &len);
+    return sb_ad_label_line(buf, len);
+}
+
 /* Boxes around the image: related lists, byline and author boxes,
- * sidebars, ad slots.  Read up to CONTEXT_LEVELS ancestors, stopping at
+ * sidebars, ad slots (by name, or by an ad slot's label as their text).  Read up to CONTEXT_LEVELS ancestors, stopping at
  * one that holds story-sized text.  An <img> (`titled_node`, NULL for a
  * background) titled with the `headline` (titled_with_headline, asked
  * only when an ad slot's name is found) is not rejected by that name. */
@@ -925,6 +964,8 @@ static const char *context_reason(const sb_story_ctx *c, const candidate *k, boo
             return "avatar: small image in a byline or author box";
         if (name_has(names, side) && !seen_lead)
             return "in a sidebar, site header or footer";
+        if (ad_labelled_box(c, a))
+            return "in a box whose only text is an ad slot's label (\"Advertisement\")";
         if (names_ad_slot(names)) {
             if (!titled_node || !titled_with_headline(titled_node, headline))
                 return "in an ad slot";
