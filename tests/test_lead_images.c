@@ -1652,6 +1652,24 @@ static void test_ad_label_box(void **state)
     }
 }
 
+static void test_framed_avatar(void **state)
+{
+    (void)state;
+    /* A 200x200 author photo drawn with a 2 px border: the render's box
+     * is 204x204, the picture inside it the stated 200x200, an avatar's
+     * size in a box named "avatar".  It does not lead and is not among
+     * the story's images; the declared picture leads. */
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("framed_avatar.html", methods[m], PAGE_URL);
+        assert_non_null(s->lead_image);
+        assert_string_equal(s->lead_image->url,
+                            "https://www.example.com/uploads/2022/12/new-year-desk.jpg");
+        assert_int_equal(s->n_images, 0);
+        sb_story_free(s);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1679,7 +1697,7 @@ int main(void)
         cmocka_unit_test(test_teaser_card), cmocka_unit_test(test_declared_share_card),
         cmocka_unit_test(test_api_path_key), cmocka_unit_test(test_alt_credit_logo),
         cmocka_unit_test(test_lazy_url_template), cmocka_unit_test(test_rating_stars),
-        cmocka_unit_test(test_ad_label_box),
+        cmocka_unit_test(test_ad_label_box), cmocka_unit_test(test_framed_avatar),
         cmocka_unit_test(test_header_before_article), cmocka_unit_test(test_loader_attr_svg),
         cmocka_unit_test(test_variant_keys), cmocka_unit_test(test_data_size_header),
         cmocka_unit_test(test_lazy_switch_query), cmocka_unit_test(test_aspect_ratio_crop),

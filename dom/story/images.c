@@ -541,6 +541,23 @@ static void markup_size(const GumboNode *n, int *w, int *h)
     }
 }
 
+/* A box is the element's border box: a frame of border and padding the
+ * same all round adds the same px to its width and to its height.  An
+ * <img> whose markup states both sizes and whose box exceeds them by one
+ * amount d on both sides, 0 < d <= FRAME_MAX_PX (8 px a side), shows the
+ * stated picture in a frame, and the picture is the stated size (a
+ * 200x200 author photo with a 2 px border is a 204x204 box, and is still
+ * an avatar's size).  A box larger by different amounts is the picture
+ * scaled, and the box is its size. */
+#define FRAME_MAX_PX 16
+static bool framed_stated_size(sb_rect box, int stated_w, int stated_h)
+{
+    if (stated_w <= 0 || stated_h <= 0)
+        return false;
+    int d = box.w - stated_w;
+    return d > 0 && d <= FRAME_MAX_PX && box.h - stated_h == d;
+}
+
 /* Image services put the rendition size in the URL ("200x200",
  * "thumbnail=45%2C45", "/max/60/", "w_80"); a small one is a thumbnail or
  * a blurred placeholder, whatever the markup says.  A "WxH" size stands
@@ -2420,8 +2437,18 @@ static void judge(scan *s, char *raw_url, const char *kind, const GumboNode *nod
                         anchor, k.box.w, k.box.h);
         }
         if (k.box.w > 0 && k.box.h > 0 && !default_box) {
+            int stated_w = k.width, stated_h = k.height;
             k.width = k.box.w;
             k.height = k.box.h;
+            if (framed_stated_size(k.box, stated_w, stated_h)) {
+                k.width = stated_w;
+                k.height = stated_h;
+                if (c->explain)
+                    fprintf(c->explain,
+                            "image e%d box %dx%d is its stated %dx%d in a frame (border, "
+                            "padding): the picture is the stated size\n",
+                            anchor, k.box.w, k.box.h, stated_w, stated_h);
+            }
             if (stated_slot_size(c, node, k.box, &k.width, &k.height) && c->explain)
                 fprintf(c->explain, "image e%d box %dx%d guessed: its sizes states a %d px slot, "
                                     "taken as %dx%d\n",
