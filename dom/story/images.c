@@ -541,6 +541,37 @@ static void markup_size(const GumboNode *n, int *w, int *h)
     }
 }
 
+/* A background on an element that holds nothing but blank text (spaces,
+ * &nbsp;) and no element: a slide or a hero whose height the page sets by
+ * script, or by a rule the render does not lay out (vh units, an aspect
+ * box), so the render gives it the height of its one blank line.  Such a
+ * box, at most LINE_BOX_MAX_PX tall (a line of body text), says nothing
+ * of the picture's size: the size is unknown, as without a render. */
+#define LINE_BOX_MAX_PX 24
+static bool blank_holder(const GumboNode *n)
+{
+    if (!n || n->type != GUMBO_NODE_ELEMENT)
+        return false;
+    const GumboVector *kids = &n->v.element.children;
+    for (unsigned i = 0; i < kids->length; i++) {
+        const GumboNode *k = kids->data[i];
+        if (k->type == GUMBO_NODE_WHITESPACE || k->type == GUMBO_NODE_COMMENT)
+            continue;
+        if (k->type != GUMBO_NODE_TEXT)
+            return false;
+        for (const unsigned char *t = (const unsigned char *)k->v.text.text; *t; t++) {
+            if (*t == ' ' || *t == '\t' || *t == '\n' || *t == '\r')
+                continue;
+            if (t[0] == 0xc2 && t[1] == 0xa0) {
+                t++;
+                continue;
+            }
+            return false;
+        }
+    }
+    return true;
+}
+
 /* A box is the element's border box: a frame of border and padding the
  * same all round adds the same px to its width and to its height.  An
  * <img> whose markup states both sizes and whose box exceeds them by one
@@ -2434,6 +2465,16 @@ static void judge(scan *s, char *raw_url, const char *kind, const GumboNode *nod
                 fprintf(c->explain,
                         "image e%d box %dx%d guessed: the page states its width only, the "
                         "height is the render's default aspect (size taken as unknown)\n",
+                        anchor, k.box.w, k.box.h);
+        }
+        if (!default_box && strstr(kind, "background") && k.box.h > 0 &&
+            k.box.h <= LINE_BOX_MAX_PX && k.box.w >= SMALL_MIN_W && blank_holder(node)) {
+            default_box = true;
+            if (c->explain)
+                fprintf(c->explain,
+                        "image e%d box %dx%d is one line of blank text: the background's "
+                        "element holds no content, its height is not the picture's (size "
+                        "taken as unknown)\n",
                         anchor, k.box.w, k.box.h);
         }
         if (k.box.w > 0 && k.box.h > 0 && !default_box) {
