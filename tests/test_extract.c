@@ -157,6 +157,22 @@ static void test_comments_label_ends_story(void **state)
         "questions about each chapter.");
 }
 
+/* What <audio> and <video> hold is fallback content a browser that plays
+ * them never shows ("Your browser does not support the audio element"):
+ * no text of the story's, in the DOM step as in hybrid. */
+static void test_media_fallback_not_text(void **state)
+{
+    (void)state;
+    expect_story(
+        "audio_fallback.html", NULL, "Farmer sprayed a field beside the village school",
+        "A farmer sprayed herbicide on a field next to the village school last month, two "
+        "beekeepers who saw the scorched grass told the agriculture ministry on Tuesday.\n\n"
+        "The school's forty pupils were in class that morning, the head teacher said, and "
+        "several complained of headaches after the break.\n\n"
+        "The ministry has opened an inquiry and will take soil samples from the field and the "
+        "school's playground this week.");
+}
+
 /* A short story whose sentences carry links is the story column of its
  * root, not a link list inside it; the menu beside it still goes. */
 static void test_linked_story_column(void **state)
@@ -308,6 +324,7 @@ int main(void)
         cmocka_unit_test(test_linked_story_column),
         cmocka_unit_test(test_ad_labels_dropped),
         cmocka_unit_test(test_comments_label_ends_story),
+        cmocka_unit_test(test_media_fallback_not_text),
         cmocka_unit_test(test_standfirst_between_headline_and_root),
         cmocka_unit_test(test_last_resort_keeps_prose),
         cmocka_unit_test(test_region_teaser_by_neighbours),

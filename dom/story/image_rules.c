@@ -757,6 +757,9 @@ static void cut_after_image_segment(char *u)
     }
 }
 
+/* See the folder rule in sb_picture_key. */
+#define NAMELESS_FOLDER_MAX 6
+
 char *sb_picture_key(const char *url)
 {
     if (!url || !*url)
@@ -944,8 +947,24 @@ char *sb_picture_key(const char *url)
             prev = above ? above + 1 : u;
         }
         strip_rendition_tokens(prev);
+        /* A folder that is a short word ("data", "raw", "img": fewer than
+         * NAMELESS_FOLDER_MAX letters and no digit) names no picture
+         * either: an API's access path ("/content/19003704/data/v3", where
+         * every picture is a "data/v3") keys by the segment above it too,
+         * where the picture's id stands. */
+        char *above = NULL;
+        if (strlen(prev) < NAMELESS_FOLDER_MAX && !strpbrk(prev, "0123456789") && path &&
+            prev > path + 1) {
+            prev[-1] = '\0';
+            above = strrchr(u, '/');
+            above = above ? above + 1 : u;
+            strip_rendition_tokens(above);
+        }
         sb_buf b = SB_BUF_INIT;
-        sb_buf_printf(&b, "%s/%s", prev, name);
+        if (above && *above)
+            sb_buf_printf(&b, "%s/%s/%s", above, prev, name);
+        else
+            sb_buf_printf(&b, "%s/%s", prev, name);
         key = sb_buf_steal(&b);
     } else {
         key = sb_xstrdup(name);

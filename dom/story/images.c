@@ -138,15 +138,33 @@ static const char *const lazy_attrs[] = {"data-src", "data-lazy-src", "data-orig
                                          "data-lazy", "data-fullsize", NULL};
 static const char *const lazy_set_attrs[] = {"data-srcset", "data-lazy-srcset", NULL};
 
+/* A URL template's field: "{" , letters, "}" ("...&w={width}&h={height}",
+ * lazysizes' RIAS plugin, which a script fills from data-widths before
+ * loading).  A browser never asks for such a URL: braces are no URL
+ * characters. */
+static bool template_field(const char *v)
+{
+    for (const char *p = strchr(v, '{'); p; p = strchr(p + 1, '{')) {
+        size_t n = 1;
+        while (isalpha((unsigned char)p[n]) || p[n] == '_')
+            n++;
+        if (n > 1 && p[n] == '}')
+            return true;
+    }
+    return false;
+}
+
 /* A URL at all: lazy loaders also keep JSON configs in data attributes
- * ({"default":{"src":...}}), which are not addresses. */
+ * ({"default":{"src":...}}) and URL templates (template_field), which are
+ * not addresses. */
 static bool usable_url(const char *v)
 {
     if (!v)
         return false;
     while (*v == ' ')
         v++;
-    return *v && *v != '{' && *v != '[' && !strchr(v, '"') && !sb_image_placeholder(v);
+    return *v && *v != '{' && *v != '[' && !strchr(v, '"') && !template_field(v) &&
+           !sb_image_placeholder(v);
 }
 
 /* Largest "NNNw" descriptor in a srcset, clamped to 100000. */
@@ -370,19 +388,6 @@ static bool pin_names_src_file(const char *pin, const char *src)
     return false;
 }
 
-/* The URL holds a loader's size placeholder: "{width}", "{height}" (also
- * percent-encoded, "%7Bwidth%7D"). */
-static bool url_template(const char *u)
-{
-    static const char *const marks[] = {"{width}", "{height}", "%7bwidth%7d", "%7bheight%7d",
-                                        NULL};
-    for (const char *p = u; *p; p++)
-        for (int i = 0; marks[i]; i++)
-            if (strncasecmp(p, marks[i], strlen(marks[i])) == 0)
-                return true;
-    return false;
-}
-
 /* The <img>'s lazy loader says it has loaded the picture: its state
  * attribute (vue-lazyload's lazy="loaded") or class token ("lazyloaded",
  * lazysizes').  A loader that loads a single URL writes the picture it
@@ -419,13 +424,6 @@ static char *image_url(const GumboNode *img, const char **superseded, int *srcse
     }
     for (int i = 0; lazy_attrs[i]; i++) {
         const char *v = sb_attr(img, lazy_attrs[i]);
-        /* A lazy URL holding a placeholder of the width or height
-         * ("&w={width}&h={height}", lazysizes' RIAS plugin) is the loader's
-         * template, filled from data-widths at the box's size: no address
-         * as written.  A usable src beside it is the rendition the page
-         * wrote, and stands. */
-        if (usable_url(v) && url_template(v) && usable_url(src))
-            continue;
         if (usable_url(v)) {
             *superseded = src && *src && strcmp(src, v) != 0 ? src : NULL;
             /* A lazy attribute asking for a thumbnail-sized rendition
@@ -571,6 +569,54 @@ static void markup_size(const GumboNode *n, int *w, int *h)
         *w = style_px(style, "width");
         *h = style_px(style, "height");
     }
+}
+
+/* A background on an element that holds nothing but blank text (spaces,
+ * &nbsp;) and no element: a slide or a hero whose height the page sets by
+ * script, or by a rule the render does not lay out (vh units, an aspect
+ * box), so the render gives it the height of its one blank line.  Such a
+ * box, at most LINE_BOX_MAX_PX tall (a line of body text), says nothing
+ * of the picture's size: the size is unknown, as without a render. */
+#define LINE_BOX_MAX_PX 24
+static bool blank_holder(const GumboNode *n)
+{
+    if (!n || n->type != GUMBO_NODE_ELEMENT)
+        return false;
+    const GumboVector *kids = &n->v.element.children;
+    for (unsigned i = 0; i < kids->length; i++) {
+        const GumboNode *k = kids->data[i];
+        if (k->type == GUMBO_NODE_WHITESPACE || k->type == GUMBO_NODE_COMMENT)
+            continue;
+        if (k->type != GUMBO_NODE_TEXT)
+            return false;
+        for (const unsigned char *t = (const unsigned char *)k->v.text.text; *t; t++) {
+            if (*t == ' ' || *t == '\t' || *t == '\n' || *t == '\r')
+                continue;
+            if (t[0] == 0xc2 && t[1] == 0xa0) {
+                t++;
+                continue;
+            }
+            return false;
+        }
+    }
+    return true;
+}
+
+/* A box is the element's border box: a frame of border and padding the
+ * same all round adds the same px to its width and to its height.  An
+ * <img> whose markup states both sizes and whose box exceeds them by one
+ * amount d on both sides, 0 < d <= FRAME_MAX_PX (8 px a side), shows the
+ * stated picture in a frame, and the picture is the stated size (a
+ * 200x200 author photo with a 2 px border is a 204x204 box, and is still
+ * an avatar's size).  A box larger by different amounts is the picture
+ * scaled, and the box is its size. */
+#define FRAME_MAX_PX 16
+static bool framed_stated_size(sb_rect box, int stated_w, int stated_h)
+{
+    if (stated_w <= 0 || stated_h <= 0)
+        return false;
+    int d = box.w - stated_w;
+    return d > 0 && d <= FRAME_MAX_PX && box.h - stated_h == d;
 }
 
 /* Image services put the rendition size in the URL ("200x200",
@@ -927,8 +973,47 @@ static bool titled_with_headline(const GumboNode *node, const char *headline)
     return false;
 }
 
+/* A box whose whole text is an ad slot's label ("Advertisement",
+ * "Anzeige", "Sponsored": sb_ad_label_line) holds an ad: the slot prints
+ * its label above or below what it loads, and the picture inside is the
+ * ad's banner, whatever the slot's class names say ("td-a-rec").  Read
+ * only for a box of AD_LABEL_BOX_MAX bytes of text or fewer. */
+#define AD_LABEL_BOX_MAX 40u
+
+static void gather_text(const GumboNode *n, char *buf, size_t cap, size_t *len)
+{
+    if (n->type == GUMBO_NODE_TEXT || n->type == GUMBO_NODE_WHITESPACE) {
+        const char *t = n->v.text.text;
+        size_t k = strlen(t);
+        if (*len + k + 1 < cap) {
+            memcpy(buf + *len, t, k);
+            *len += k;
+            buf[*len] = '\0';
+        }
+        return;
+    }
+    if (n->type != GUMBO_NODE_ELEMENT || sb_tag(n) == GUMBO_TAG_SCRIPT ||
+        sb_tag(n) == GUMBO_TAG_STYLE)
+        return;
+    const GumboVector *kids = &n->v.element.children;
+    for (unsigned i = 0; i < kids->length; i++)
+        gather_text(kids->data[i], buf, cap, len);
+}
+
+static bool ad_labelled_box(const sb_story_ctx *c, int a)
+{
+    unsigned t = c->info[a].text;
+    if (t == 0 || t > AD_LABEL_BOX_MAX)
+        return false;
+    char buf[4 * AD_LABEL_BOX_MAX];
+    size_t len = 0;
+    buf[0] = '\0';
+    gather_text(c->doc->elems[a], buf, sizeof buf, &len);
+    return sb_ad_label_line(buf, len);
+}
+
 /* Boxes around the image: related lists, byline and author boxes,
- * sidebars, ad slots.  Read up to CONTEXT_LEVELS ancestors, stopping at
+ * sidebars, ad slots (by name, or by an ad slot's label as their text).  Read up to CONTEXT_LEVELS ancestors, stopping at
  * one that holds story-sized text.  An <img> (`titled_node`, NULL for a
  * background) titled with the `headline` (titled_with_headline, asked
  * only when an ad slot's name is found) is not rejected by that name. */
@@ -966,6 +1051,8 @@ static const char *context_reason(const sb_story_ctx *c, const candidate *k, boo
             return "avatar: small image in a byline or author box";
         if (name_has(names, side) && !seen_lead)
             return "in a sidebar, site header or footer";
+        if (ad_labelled_box(c, a))
+            return "in a box whose only text is an ad slot's label (\"Advertisement\")";
         if (names_ad_slot(names)) {
             if (!titled_node || !titled_with_headline(titled_node, headline))
                 return "in an ad slot";
@@ -1358,6 +1445,90 @@ static bool in_icon_row(const sb_story_ctx *c, int e)
     return linked_images >= ICON_ROW_MIN;
 }
 
+/* A row of repeated symbols: a box within SYMBOL_ROW_UP levels above the
+ * image, with no text of its own, that holds SYMBOL_ROW_MIN or more images
+ * drawn from SYMBOL_FILES_MAX picture files or fewer (rating stars: three
+ * filled and two empty; bullets, dividers).  A picture set apart is shown
+ * once; a gallery's row shows different pictures.  The images' URLs are
+ * the ones the loader fills (image_url), so a row of lazy pictures sharing
+ * one placeholder src is not taken for symbols, and a <noscript> copy is
+ * not counted (a screenshot, its noscript twin and a counting pixel in one
+ * paragraph are one picture shown).  Only for a drawing's file
+ * (not a photograph's: JPEG, WebP, AVIF), so a photo's copies for desktop,
+ * mobile and noscript in one box are never symbols. */
+#define SYMBOL_ROW_UP 3
+#define SYMBOL_ROW_MIN 3
+#define SYMBOL_FILES_MAX 2
+#define SYMBOL_ROW_SCAN 64 /* images read per box at most */
+
+typedef struct {
+    char *files[SYMBOL_FILES_MAX];
+    int nfiles, images;
+    bool many; /* more files than SYMBOL_FILES_MAX, or too many images */
+} symbol_count;
+
+static void count_symbols(const GumboNode *n, symbol_count *sc)
+{
+    if (sc->many || !sb_is_element(n))
+        return;
+    if (sb_tag(n) == GUMBO_TAG_IMG) {
+        if (++sc->images > SYMBOL_ROW_SCAN) {
+            sc->many = true;
+            return;
+        }
+        const char *sup;
+        int w = 0;
+        char *u = image_url(n, &sup, &w);
+        if (!u) {
+            sc->many = true; /* an image without a URL: not a symbol row */
+            return;
+        }
+        for (int i = 0; i < sc->nfiles; i++)
+            if (strcmp(sc->files[i], u) == 0) {
+                free(u);
+                return;
+            }
+        if (sc->nfiles == SYMBOL_FILES_MAX) {
+            free(u);
+            sc->many = true;
+            return;
+        }
+        sc->files[sc->nfiles++] = u;
+        return;
+    }
+    /* A <noscript> copy is the same image for readers without scripts,
+     * not another one shown. */
+    if (sb_tag(n) == GUMBO_TAG_NOSCRIPT)
+        return;
+    const GumboVector *kids = &n->v.element.children;
+    for (unsigned i = 0; i < kids->length && !sc->many; i++)
+        count_symbols(kids->data[i], sc);
+}
+
+static bool photo_file(const char *url);
+
+static bool in_symbol_row(const sb_story_ctx *c, int e, const char *url)
+{
+    if (photo_file(url))
+        return false;
+    int a = c->info[e].parent;
+    for (int up = 0; a >= 0 && up < SYMBOL_ROW_UP; up++, a = c->info[a].parent) {
+        if (c->info[a].text > 0)
+            return false;
+        symbol_count sc = {{NULL}, 0, 0, false};
+        count_symbols(c->doc->elems[a], &sc);
+        /* Two files that are one picture's renditions are that picture's
+         * copies for different screens, not two symbols. */
+        bool row = !sc.many && sc.images >= SYMBOL_ROW_MIN &&
+                   !(sc.nfiles == 2 && sb_same_picture(sc.files[0], sc.files[1]));
+        for (int i = 0; i < sc.nfiles; i++)
+            free(sc.files[i]);
+        if (row)
+            return true;
+    }
+    return false;
+}
+
 /* An icon in a heading's line of text: the image stands inside a heading
  * (h1-h6, the image itself or a link or span around it within
  * HEADING_ICON_UP levels of it) that has HEADING_ICON_TEXT_MIN bytes or
@@ -1372,7 +1543,6 @@ static bool in_icon_row(const sb_story_ctx *c, int e)
 #define HEADING_ICON_UP 2
 #define HEADING_ICON_TEXT_MIN 3u
 
-static bool photo_file(const char *url);
 static bool in_picture(const GumboNode *img);
 
 static bool in_heading_line(const sb_story_ctx *c, int e, const char *url)
@@ -1680,6 +1850,27 @@ static int word_count(const char *s)
         in_word = !space;
     }
     return n;
+}
+
+/* The alt as a label of the image's role, into out: ALT_LABEL_WORDS
+ * words or fewer, shorter than ALT_LABEL_MAX bytes ("Logo", "Author
+ * photo", "BD_Logo"); a longer alt describes the picture and may use any
+ * word ("Getting LEAN with Digital Ad UX").  A credit after a copyright
+ * sign is not part of the label: content systems write the upload's name
+ * and its rights holder ("Logo_Sustainable_Award © Springer GmbH"). */
+#define ALT_LABEL_MAX 40
+
+static bool alt_label(const char *alt, char *out, size_t cap)
+{
+    const char *copy = strstr(alt, "\xc2\xa9"); /* U+00A9, the copyright sign */
+    size_t n = copy ? (size_t)(copy - alt) : strlen(alt);
+    while (n && isspace((unsigned char)alt[n - 1]))
+        n--;
+    if (!n || n >= cap)
+        return false;
+    memcpy(out, alt, n);
+    out[n] = '\0';
+    return word_count(out) <= ALT_LABEL_WORDS;
 }
 
 /* How many levels above the image its article-image markup is read: the
@@ -2012,12 +2203,10 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
         if ((why = sb_image_furniture_name(sb_attr(node, "class"))) ||
             (why = sb_image_furniture_name(sb_attr(node, "id"))))
             return why;
-        /* An alt of ALT_LABEL_WORDS words or fewer is a label ("Logo",
-         * "Author photo"); a longer one describes the picture and may use
-         * any word ("Getting LEAN with Digital Ad UX"). */
+        /* A short alt is a label of the image's role (alt_label). */
         const char *alt = sb_attr(node, "alt");
-        if (alt && strlen(alt) < 40 && word_count(alt) <= ALT_LABEL_WORDS &&
-            (why = sb_image_furniture_name(alt)))
+        char label[ALT_LABEL_MAX];
+        if (alt && alt_label(alt, label, sizeof label) && (why = sb_image_furniture_name(label)))
             return why;
         if (labelled_site_name(node, s->meta) && !declared_rendition(s->meta, k->url))
             return "labelled with the site's name: the site's header picture or logo";
@@ -2052,6 +2241,10 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
     if (!is_background && !(k->width && k->height) && box_elem == k->anchor &&
         in_icon_row(c, k->anchor))
         return "icon in a row of linked images (flags, share buttons), size unknown";
+    if (!is_background && box_elem == k->anchor && !declared_rendition(s->meta, k->url) &&
+        in_symbol_row(c, k->anchor, k->url))
+        return "in a row of repeated symbols (3 or more images of at most 2 files, no text: "
+               "rating stars, bullets)";
     if (!is_background && !(k->width && k->height) && box_elem == k->anchor &&
         in_heading_line(c, k->anchor, k->url))
         return "icon in a heading's line of text (a flag or symbol beside its words), size "
@@ -2389,9 +2582,29 @@ static void judge(scan *s, char *raw_url, const char *kind, const GumboNode *nod
                         "height is the render's default aspect (size taken as unknown)\n",
                         anchor, k.box.w, k.box.h);
         }
+        if (!default_box && strstr(kind, "background") && k.box.h > 0 &&
+            k.box.h <= LINE_BOX_MAX_PX && k.box.w >= SMALL_MIN_W && blank_holder(node)) {
+            default_box = true;
+            if (c->explain)
+                fprintf(c->explain,
+                        "image e%d box %dx%d is one line of blank text: the background's "
+                        "element holds no content, its height is not the picture's (size "
+                        "taken as unknown)\n",
+                        anchor, k.box.w, k.box.h);
+        }
         if (k.box.w > 0 && k.box.h > 0 && !default_box) {
+            int stated_w = k.width, stated_h = k.height;
             k.width = k.box.w;
             k.height = k.box.h;
+            if (framed_stated_size(k.box, stated_w, stated_h)) {
+                k.width = stated_w;
+                k.height = stated_h;
+                if (c->explain)
+                    fprintf(c->explain,
+                            "image e%d box %dx%d is its stated %dx%d in a frame (border, "
+                            "padding): the picture is the stated size\n",
+                            anchor, k.box.w, k.box.h, stated_w, stated_h);
+            }
             if (stated_slot_size(c, node, k.box, &k.width, &k.height) && c->explain)
                 fprintf(c->explain, "image e%d box %dx%d guessed: its sizes states a %d px slot, "
                                     "taken as %dx%d\n",

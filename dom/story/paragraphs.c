@@ -203,7 +203,10 @@ static void collect_runs(sb_story_ctx *c, const GumboNode *top)
         if (k->type != GUMBO_NODE_ELEMENT)
             continue;
         GumboTag t = k->v.element.tag;
-        if (sb_is_nontext_tag(t))
+        /* What <audio> and <video> hold is fallback content ("Your browser
+         * does not support the audio element"): a browser that plays them
+         * never shows it, so it is no text of the page's. */
+        if (sb_is_nontext_tag(t) || t == GUMBO_TAG_AUDIO || t == GUMBO_TAG_VIDEO)
             continue;
         if (t == GUMBO_TAG_BR) {
             /* A second <br> with nothing but white space since the first

@@ -141,8 +141,10 @@ static void node_text(const GumboNode *n, sb_buf *out, bool raw, int depth)
         }
         return;
     }
+    /* <audio> and <video> hold fallback content only (paragraphs.c). */
     if (n->type != GUMBO_NODE_ELEMENT || depth > LINK_TEXT_DEPTH_MAX ||
-        sb_is_nontext_tag(n->v.element.tag))
+        sb_is_nontext_tag(n->v.element.tag) || n->v.element.tag == GUMBO_TAG_AUDIO ||
+        n->v.element.tag == GUMBO_TAG_VIDEO)
         return;
     if (n->v.element.tag == GUMBO_TAG_BR) {
         sb_buf_putc(out, raw ? '\n' : ' ');
