@@ -1035,6 +1035,9 @@ struct style_memo {
     bool parse_once = true;
     // the second chance of parse_styles (off in the compared render)
     bool trace_on = true;
+    // computed styles by style_port, not litehtml's parse (off in the
+    // compared render)
+    bool port = true;
     size_t rules_reused = 0; // add_style calls answered from a parsed rule
     // While the user-agent sheet is applied (document_from_tree): a rule
     // new to this render is looked up among the thread's parsed
@@ -1295,6 +1298,497 @@ struct computed_access : litehtml::html_tag {
 #undef SB_COPY
     }
 };
+
+// litehtml 0.6's computed style of an element (html_tag::parse_styles),
+// ported, with its string parses remembered.
+//
+// Where the memo (memo_element::parse_styles) cannot copy a computed style,
+// litehtml's html_tag::parse_styles computes it: about 66,000 instructions
+// an element on news pages, of which css_length::fromString (32 calls an
+// element) and value_index (14) about a third, with the std::string
+// temporaries made for their arguments (litehtml takes `const tstring &`
+// and is handed `const char *`: some 66 strings an element).  Both are
+// functions of their text arguments only: value_index(val, list, def,
+// delim) returns the index of val in the list or def; fromString(str,
+// predefs, def) writes some of the length's fields (flag, value or
+// predefined index, units) from the text and leaves the others as they
+// were.  So their results are kept per thread by text, and the parse
+// below is litehtml's own, statement for statement, asking the same
+// properties in the same order with the same defaults (read from
+// liblitehtml's disassembly; its sources of other versions file floated
+// tables and positioned table parts differently), calling litehtml's own
+// init_font, cvt_units, web_color::from_string and parse_background.
+// sb_render_check_style_port runs both on every element styled in full
+// and compares every member the parse writes.
+//
+// A length's fields as fromString leaves them: which it wrote (found by
+// parsing into two lengths whose fields all differ first) and their
+// values.
+SB_MEMBER_OF(len_bits, int litehtml::css_length::*, litehtml::css_length::m_predef);
+SB_MEMBER_OF(len_units, litehtml::css_units litehtml::css_length::*, litehtml::css_length::m_units);
+SB_MEMBER_OF(len_flag, bool litehtml::css_length::*, litehtml::css_length::m_is_predefined);
+
+struct parse_cache {
+    struct length {
+        bool set_bits, set_units, set_flag;
+        int bits;
+        litehtml::css_units units;
+        bool flag;
+    };
+    // keyed by a kind (one per predefs list, or per keyword list and
+    // default) and the text; dropped whole past max entries
+    static constexpr size_t max = 8192;
+    std::unordered_map<std::string, length> lengths;
+    std::unordered_map<std::string, int> indexes;
+    std::string key;
+
+    void make_key(char kind, const char *val)
+    {
+        key.assign(1, kind);
+        key.append(val);
+    }
+
+    void from_string(litehtml::css_length &out, const char *val, char kind, const char *predefs)
+    {
+        if (!val) { // litehtml's would throw (a string from NULL)
+            out.fromString(val, predefs);
+            return;
+        }
+        make_key(kind, val);
+        auto it = lengths.find(key);
+        if (it == lengths.end()) {
+            litehtml::css_length a, b;
+            a.set_value(1234.5f, litehtml::css_units_px);
+            b.predef(777); // units css_units_none, as constructed
+            a.fromString(val, predefs);
+            b.fromString(val, predefs);
+            length e;
+            e.set_bits = a.*member_of(len_bits{}) == b.*member_of(len_bits{});
+            e.set_units = a.*member_of(len_units{}) == b.*member_of(len_units{});
+            e.set_flag = a.*member_of(len_flag{}) == b.*member_of(len_flag{});
+            e.bits = a.*member_of(len_bits{});
+            e.units = a.*member_of(len_units{});
+            e.flag = a.*member_of(len_flag{});
+            if (lengths.size() >= max)
+                lengths.clear();
+            it = lengths.emplace(key, e).first;
+        }
+        const length &e = it->second;
+        if (e.set_bits)
+            out.*member_of(len_bits{}) = e.bits;
+        if (e.set_units)
+            out.*member_of(len_units{}) = e.units;
+        if (e.set_flag)
+            out.*member_of(len_flag{}) = e.flag;
+    }
+
+    int value_index(const char *val, char kind, const char *list, int def)
+    {
+        if (!val)
+            return litehtml::value_index(val, list, def);
+        make_key(kind, val);
+        auto it = indexes.find(key);
+        if (it != indexes.end())
+            return it->second;
+        int i = litehtml::value_index(val, list, def);
+        if (indexes.size() >= max)
+            indexes.clear();
+        indexes.emplace(key, i);
+        return i;
+    }
+};
+thread_local parse_cache parses;
+
+// Set only by sb_render_check_style_port: elements compared, differences,
+// the first one.
+struct port_check_state {
+    size_t compared = 0, bad = 0;
+    char first[256] = "";
+};
+thread_local port_check_state *port_check = nullptr;
+
+struct style_port : litehtml::html_tag {
+    // html_tag::parse_styles(false) of litehtml 0.6 on el.
+    static void parse(litehtml::html_tag &el)
+    {
+#define SB_M(m) (el.*(&style_port::m))
+        parse_cache &pc = parses;
+        const litehtml::tchar_t *style = el.get_attr("style");
+        if (style)
+            SB_M(m_style).add(style, nullptr, &el);
+        el.init_font();
+        litehtml::document::ptr doc = el.get_document();
+        int &fs = SB_M(m_font_size);
+
+        SB_M(m_el_position) = (litehtml::element_position)pc.value_index(
+            el.get_style_property("position", false, "static"), 'P', element_position_strings,
+            litehtml::element_position_fixed);
+        SB_M(m_text_align) = (litehtml::text_align)pc.value_index(
+            el.get_style_property("text-align", true, "left"), 'A', text_align_strings,
+            litehtml::text_align_left);
+        SB_M(m_overflow) = (litehtml::overflow)pc.value_index(
+            el.get_style_property("overflow", false, "visible"), 'O', overflow_strings,
+            litehtml::overflow_visible);
+        SB_M(m_white_space) = (litehtml::white_space)pc.value_index(
+            el.get_style_property("white-space", true, "normal"), 'W', white_space_strings,
+            litehtml::white_space_normal);
+        SB_M(m_display) = (litehtml::style_display)pc.value_index(
+            el.get_style_property("display", false, "inline"), 'D', style_display_strings,
+            litehtml::display_inline);
+        SB_M(m_visibility) = (litehtml::visibility)pc.value_index(
+            el.get_style_property("visibility", true, "visible"), 'V', visibility_strings,
+            litehtml::visibility_visible);
+        SB_M(m_box_sizing) = (litehtml::box_sizing)pc.value_index(
+            el.get_style_property("box-sizing", false, "content-box"), 'B', box_sizing_strings,
+            litehtml::box_sizing_content_box);
+
+        if (SB_M(m_el_position) != litehtml::element_position_static) {
+            const litehtml::tchar_t *val = el.get_style_property("z-index", false, nullptr);
+            if (val)
+                SB_M(m_z_index) = (int)std::strtol(val, nullptr, 10);
+        }
+
+        SB_M(m_vertical_align) = (litehtml::vertical_align)pc.value_index(
+            el.get_style_property("vertical-align", true, "baseline"), 'L',
+            vertical_align_strings, litehtml::va_baseline);
+        SB_M(m_float) = (litehtml::element_float)pc.value_index(
+            el.get_style_property("float", false, "none"), 'F', element_float_strings,
+            litehtml::float_none);
+        SB_M(m_clear) = (litehtml::element_clear)pc.value_index(
+            el.get_style_property("clear", false, "none"), 'C', element_clear_strings,
+            litehtml::clear_none);
+
+        // As liblitehtml 0.6's compiled parse decides (its disassembly):
+        // none is left; a table or inline table is filed as tabular
+        // whatever its float or position; any other display becomes block
+        // when floated, absolute or fixed; else a table part is filed.
+        litehtml::style_display &d = SB_M(m_display);
+        if (d == litehtml::display_none) {
+        } else if (d == litehtml::display_table || d == litehtml::display_inline_table) {
+            doc->add_tabular(el.shared_from_this());
+        } else if (SB_M(m_float) != litehtml::float_none ||
+                   SB_M(m_el_position) == litehtml::element_position_absolute ||
+                   SB_M(m_el_position) == litehtml::element_position_fixed) {
+            d = litehtml::display_block;
+        } else if (d >= litehtml::display_table && d <= litehtml::display_table_row_group) {
+            doc->add_tabular(el.shared_from_this());
+        }
+
+        pc.from_string(SB_M(m_css_text_indent), el.get_style_property("text-indent", true, "0"),
+                       '0', "0");
+        pc.from_string(SB_M(m_css_width), el.get_style_property("width", false, "auto"), 'a',
+                       "auto");
+        pc.from_string(SB_M(m_css_height), el.get_style_property("height", false, "auto"), 'a',
+                       "auto");
+        doc->cvt_units(SB_M(m_css_width), fs);
+        doc->cvt_units(SB_M(m_css_height), fs);
+        pc.from_string(SB_M(m_css_min_width), el.get_style_property("min-width", false, "0"), 'e',
+                       "");
+        pc.from_string(SB_M(m_css_min_height), el.get_style_property("min-height", false, "0"),
+                       'e', "");
+        pc.from_string(SB_M(m_css_max_width), el.get_style_property("max-width", false, "none"),
+                       'n', "none");
+        pc.from_string(SB_M(m_css_max_height), el.get_style_property("max-height", false, "none"),
+                       'n', "none");
+        doc->cvt_units(SB_M(m_css_min_width), fs);
+        doc->cvt_units(SB_M(m_css_min_height), fs);
+
+        litehtml::css_offsets &off = SB_M(m_css_offsets);
+        pc.from_string(off.left, el.get_style_property("left", false, "auto"), 'a', "auto");
+        pc.from_string(off.right, el.get_style_property("right", false, "auto"), 'a', "auto");
+        pc.from_string(off.top, el.get_style_property("top", false, "auto"), 'a', "auto");
+        pc.from_string(off.bottom, el.get_style_property("bottom", false, "auto"), 'a', "auto");
+        doc->cvt_units(off.left, fs);
+        doc->cvt_units(off.right, fs);
+        doc->cvt_units(off.top, fs);
+        doc->cvt_units(off.bottom, fs);
+
+        litehtml::css_margins &mar = SB_M(m_css_margins);
+        pc.from_string(mar.left, el.get_style_property("margin-left", false, "0"), 'a', "auto");
+        pc.from_string(mar.right, el.get_style_property("margin-right", false, "0"), 'a', "auto");
+        pc.from_string(mar.top, el.get_style_property("margin-top", false, "0"), 'a', "auto");
+        pc.from_string(mar.bottom, el.get_style_property("margin-bottom", false, "0"), 'a',
+                       "auto");
+        litehtml::css_margins &pad = SB_M(m_css_padding);
+        pc.from_string(pad.left, el.get_style_property("padding-left", false, "0"), 'e', "");
+        pc.from_string(pad.right, el.get_style_property("padding-right", false, "0"), 'e', "");
+        pc.from_string(pad.top, el.get_style_property("padding-top", false, "0"), 'e', "");
+        pc.from_string(pad.bottom, el.get_style_property("padding-bottom", false, "0"), 'e', "");
+
+        litehtml::css_borders &bor = SB_M(m_css_borders);
+        pc.from_string(bor.left.width, el.get_style_property("border-left-width", false, "medium"),
+                       'b', border_width_strings);
+        pc.from_string(bor.right.width,
+                       el.get_style_property("border-right-width", false, "medium"), 'b',
+                       border_width_strings);
+        pc.from_string(bor.top.width, el.get_style_property("border-top-width", false, "medium"),
+                       'b', border_width_strings);
+        pc.from_string(bor.bottom.width,
+                       el.get_style_property("border-bottom-width", false, "medium"), 'b',
+                       border_width_strings);
+
+        litehtml::document_container *cont = doc->container();
+        bor.left.color =
+            litehtml::web_color::from_string(el.get_style_property("border-left-color", false, ""), cont);
+        bor.left.style = (litehtml::border_style)pc.value_index(
+            el.get_style_property("border-left-style", false, "none"), 'S', border_style_strings,
+            litehtml::border_style_none);
+        bor.right.color =
+            litehtml::web_color::from_string(el.get_style_property("border-right-color", false, ""), cont);
+        bor.right.style = (litehtml::border_style)pc.value_index(
+            el.get_style_property("border-right-style", false, "none"), 'S', border_style_strings,
+            litehtml::border_style_none);
+        bor.top.color =
+            litehtml::web_color::from_string(el.get_style_property("border-top-color", false, ""), cont);
+        bor.top.style = (litehtml::border_style)pc.value_index(
+            el.get_style_property("border-top-style", false, "none"), 'S', border_style_strings,
+            litehtml::border_style_none);
+        bor.bottom.color = litehtml::web_color::from_string(
+            el.get_style_property("border-bottom-color", false, ""), cont);
+        bor.bottom.style = (litehtml::border_style)pc.value_index(
+            el.get_style_property("border-bottom-style", false, "none"), 'S', border_style_strings,
+            litehtml::border_style_none);
+
+        litehtml::css_border_radius &r = bor.radius;
+        pc.from_string(r.top_left_x, el.get_style_property("border-top-left-radius-x", false, "0"),
+                       'e', "");
+        pc.from_string(r.top_left_y, el.get_style_property("border-top-left-radius-y", false, "0"),
+                       'e', "");
+        pc.from_string(r.top_right_x,
+                       el.get_style_property("border-top-right-radius-x", false, "0"), 'e', "");
+        pc.from_string(r.top_right_y,
+                       el.get_style_property("border-top-right-radius-y", false, "0"), 'e', "");
+        pc.from_string(r.bottom_right_x,
+                       el.get_style_property("border-bottom-right-radius-x", false, "0"), 'e', "");
+        pc.from_string(r.bottom_right_y,
+                       el.get_style_property("border-bottom-right-radius-y", false, "0"), 'e', "");
+        pc.from_string(r.bottom_left_x,
+                       el.get_style_property("border-bottom-left-radius-x", false, "0"), 'e', "");
+        pc.from_string(r.bottom_left_y,
+                       el.get_style_property("border-bottom-left-radius-y", false, "0"), 'e', "");
+        doc->cvt_units(r.bottom_left_x, fs);
+        doc->cvt_units(r.bottom_left_y, fs);
+        doc->cvt_units(r.bottom_right_x, fs);
+        doc->cvt_units(r.bottom_right_y, fs);
+        doc->cvt_units(r.top_left_x, fs);
+        doc->cvt_units(r.top_left_y, fs);
+        doc->cvt_units(r.top_right_x, fs);
+        doc->cvt_units(r.top_right_y, fs);
+
+        doc->cvt_units(SB_M(m_css_text_indent), fs);
+
+        litehtml::margins &m = SB_M(m_margins);
+        m.left = doc->cvt_units(mar.left, fs);
+        m.right = doc->cvt_units(mar.right, fs);
+        m.top = doc->cvt_units(mar.top, fs);
+        m.bottom = doc->cvt_units(mar.bottom, fs);
+        litehtml::margins &p = SB_M(m_padding);
+        p.left = doc->cvt_units(pad.left, fs);
+        p.right = doc->cvt_units(pad.right, fs);
+        p.top = doc->cvt_units(pad.top, fs);
+        p.bottom = doc->cvt_units(pad.bottom, fs);
+        litehtml::margins &b = SB_M(m_borders);
+        b.left = doc->cvt_units(bor.left.width, fs);
+        b.right = doc->cvt_units(bor.right.width, fs);
+        b.top = doc->cvt_units(bor.top.width, fs);
+        b.bottom = doc->cvt_units(bor.bottom.width, fs);
+
+        litehtml::css_length line_height;
+        pc.from_string(line_height, el.get_style_property("line-height", true, "normal"), 'l',
+                       "normal");
+        if (line_height.is_predefined()) {
+            SB_M(m_line_height) = SB_M(m_font_metrics).height;
+            SB_M(m_lh_predefined) = true;
+        } else if (line_height.units() == litehtml::css_units_none) {
+            SB_M(m_line_height) = (int)(line_height.val() * fs);
+            SB_M(m_lh_predefined) = false;
+        } else {
+            SB_M(m_line_height) = doc->cvt_units(line_height, fs, fs);
+            SB_M(m_lh_predefined) = false;
+        }
+
+        if (d == litehtml::display_list_item) {
+            const litehtml::tchar_t *list_type =
+                el.get_style_property("list-style-type", true, "disc");
+            SB_M(m_list_style_type) = (litehtml::list_style_type)pc.value_index(
+                list_type, 'T', list_style_type_strings, litehtml::list_style_type_disc);
+            const litehtml::tchar_t *list_pos =
+                el.get_style_property("list-style-position", true, "outside");
+            SB_M(m_list_style_position) = (litehtml::list_style_position)pc.value_index(
+                list_pos, 'Q', list_style_position_strings, litehtml::list_style_position_outside);
+            const litehtml::tchar_t *list_image =
+                el.get_style_property("list-style-image", true, nullptr);
+            if (list_image && list_image[0]) {
+                litehtml::tstring url;
+                litehtml::css::parse_css_url(list_image, url);
+                const litehtml::tchar_t *list_image_baseurl =
+                    el.get_style_property("list-style-image-baseurl", true, nullptr);
+                cont->load_image(url.c_str(), list_image_baseurl, true);
+            }
+        }
+
+        (el.*(&style_port::parse_background))();
+
+        for (int i = 0; i < (int)el.get_children_count(); i++)
+            el.get_child(i)->parse_styles();
+#undef SB_M
+    }
+};
+
+// Two elements' computed styles, member by member (every member
+// html_tag::parse_styles writes, as computed_access::copy lists them;
+// lengths by their raw fields).  The first different member's name, or
+// NULL when all are equal.
+struct computed_compare : litehtml::html_tag {
+    static bool same(const litehtml::css_length &a, const litehtml::css_length &b)
+    {
+        return a.*member_of(len_bits{}) == b.*member_of(len_bits{}) &&
+               a.*member_of(len_units{}) == b.*member_of(len_units{}) &&
+               a.*member_of(len_flag{}) == b.*member_of(len_flag{});
+    }
+    static bool same(const litehtml::web_color &a, const litehtml::web_color &b)
+    {
+        return a.red == b.red && a.green == b.green && a.blue == b.blue && a.alpha == b.alpha;
+    }
+    static bool same(const litehtml::css_margins &a, const litehtml::css_margins &b)
+    {
+        return same(a.left, b.left) && same(a.right, b.right) && same(a.top, b.top) &&
+               same(a.bottom, b.bottom);
+    }
+    static bool same(const litehtml::css_offsets &a, const litehtml::css_offsets &b)
+    {
+        return same(a.left, b.left) && same(a.right, b.right) && same(a.top, b.top) &&
+               same(a.bottom, b.bottom);
+    }
+    static bool same(const litehtml::css_border &a, const litehtml::css_border &b)
+    {
+        return same(a.width, b.width) && a.style == b.style && same(a.color, b.color);
+    }
+    static bool same(const litehtml::css_border_radius &a, const litehtml::css_border_radius &b)
+    {
+        return same(a.top_left_x, b.top_left_x) && same(a.top_left_y, b.top_left_y) &&
+               same(a.top_right_x, b.top_right_x) && same(a.top_right_y, b.top_right_y) &&
+               same(a.bottom_right_x, b.bottom_right_x) &&
+               same(a.bottom_right_y, b.bottom_right_y) &&
+               same(a.bottom_left_x, b.bottom_left_x) && same(a.bottom_left_y, b.bottom_left_y);
+    }
+    static bool same(const litehtml::css_borders &a, const litehtml::css_borders &b)
+    {
+        return same(a.left, b.left) && same(a.right, b.right) && same(a.top, b.top) &&
+               same(a.bottom, b.bottom) && same(a.radius, b.radius);
+    }
+    static bool same(const litehtml::margins &a, const litehtml::margins &b)
+    {
+        return a.left == b.left && a.right == b.right && a.top == b.top && a.bottom == b.bottom;
+    }
+    static bool same(const litehtml::background &a, const litehtml::background &b)
+    {
+        return a.m_image == b.m_image && a.m_baseurl == b.m_baseurl && same(a.m_color, b.m_color) &&
+               a.m_attachment == b.m_attachment && same(a.m_position.x, b.m_position.x) &&
+               same(a.m_position.y, b.m_position.y) && same(a.m_position.width, b.m_position.width) &&
+               same(a.m_position.height, b.m_position.height) && a.m_repeat == b.m_repeat &&
+               a.m_clip == b.m_clip && a.m_origin == b.m_origin && same(a.m_radius, b.m_radius);
+    }
+    static bool same(const litehtml::font_metrics &a, const litehtml::font_metrics &b)
+    {
+        return a.height == b.height && a.ascent == b.ascent && a.descent == b.descent &&
+               a.x_height == b.x_height && a.draw_spaces == b.draw_spaces;
+    }
+    template <class T> static bool same(const T &a, const T &b) { return a == b; }
+
+    static const char *differs(const litehtml::html_tag &x, const litehtml::html_tag &y)
+    {
+#define SB_SAME(m)                                                                                 \
+    if (!same(x.*(&computed_compare::m), y.*(&computed_compare::m)))                               \
+        return #m;
+        SB_SAME(m_el_position);
+        SB_SAME(m_text_align);
+        SB_SAME(m_overflow);
+        SB_SAME(m_white_space);
+        SB_SAME(m_display);
+        SB_SAME(m_visibility);
+        SB_SAME(m_box_sizing);
+        SB_SAME(m_z_index);
+        SB_SAME(m_vertical_align);
+        SB_SAME(m_float);
+        SB_SAME(m_clear);
+        SB_SAME(m_css_text_indent);
+        SB_SAME(m_css_width);
+        SB_SAME(m_css_height);
+        SB_SAME(m_css_min_width);
+        SB_SAME(m_css_min_height);
+        SB_SAME(m_css_max_width);
+        SB_SAME(m_css_max_height);
+        SB_SAME(m_css_offsets);
+        SB_SAME(m_css_margins);
+        SB_SAME(m_css_padding);
+        SB_SAME(m_css_borders);
+        SB_SAME(m_margins);
+        SB_SAME(m_padding);
+        SB_SAME(m_borders);
+        SB_SAME(m_line_height);
+        SB_SAME(m_lh_predefined);
+        SB_SAME(m_list_style_type);
+        SB_SAME(m_list_style_position);
+        SB_SAME(m_bg);
+        SB_SAME(m_font);
+        SB_SAME(m_font_size);
+        SB_SAME(m_font_metrics);
+#undef SB_SAME
+        return nullptr;
+    }
+};
+
+// An element's computed style, by the port (style_port) or, in the render
+// sb_render_check_style_sharing compares with, by litehtml's parse
+// (litehtml: the element's own parse_styles(false), for our classes
+// html_tag's or el_image's, whose one addition the caller makes).  Under
+// sb_render_check_style_port both run, litehtml's first, from the same
+// members, and their results are compared; the port's are kept.  reset
+// drops what the element remembered of its lookups between the two.
+template <class Litehtml, class Reset>
+void style_in_full(litehtml::html_tag &el, litehtml::document *doc, Litehtml litehtml_parse,
+                   Reset reset)
+{
+    if (!port_check) {
+        style_port::parse(el);
+        return;
+    }
+    litehtml::document::ptr d = el.get_document();
+    litehtml::html_tag before(d), theirs(d);
+    computed_access::copy(before, el);
+    // its declarations too: the parse adds style="" to them, and adding
+    // it twice is not always the same as once (a background shorthand's
+    // position reads the one held)
+    litehtml::props_map &decls = props_of(el.*member_of(tag_style{}));
+    litehtml::props_map decls_before = decls;
+    litehtml::elements_vector *tabular = doc ? &(doc->*member_of(doc_tabular{})) : nullptr;
+    size_t n_tabular = tabular ? tabular->size() : 0;
+    litehtml_parse();
+    computed_access::copy(theirs, el);
+    if (tabular) {
+        bool filed = tabular->size() > n_tabular;
+        tabular->resize(n_tabular);
+        computed_access::copy(el, before);
+        decls = decls_before;
+        reset();
+        style_port::parse(el);
+        if (filed != (tabular->size() > n_tabular) && port_check->bad++ == 0)
+            std::snprintf(port_check->first, sizeof port_check->first,
+                          "<%s>: filed as tabular by one parse only", el.get_tagName());
+    } else {
+        computed_access::copy(el, before);
+        decls = decls_before;
+        reset();
+        style_port::parse(el);
+    }
+    port_check->compared++;
+    const char *what = computed_compare::differs(el, theirs);
+    if (what && port_check->bad++ == 0)
+        std::snprintf(port_check->first, sizeof port_check->first,
+                      "<%s class=\"%s\">: %s differs from litehtml's", el.get_tagName(),
+                      el.get_attr("class", ""), what);
+}
 
 // Our class for every litehtml element class derived from html_tag (the
 // ones that have declarations of their own).
@@ -1668,7 +2162,18 @@ public:
                 memo_->trace.clear();
                 memo_->trace_bad = false;
             }
-            Base::parse_styles(false);
+            if (memo_->port) {
+                style_in_full(
+                    *this, memo_->doc, [this] { Base::parse_styles(false); },
+                    [this] {
+                        n_found_ = 0;
+                        std::free(own_);
+                        own_ = nullptr;
+                    });
+                image_loaded();
+            } else {
+                Base::parse_styles(false);
+            }
             if (recorded) {
                 memo_->recording = nullptr;
                 reads.swap(memo_->trace); // before the children record theirs
@@ -1981,7 +2486,10 @@ private:
         litehtml::elements_vector *tabular =
             memo_->doc ? &(memo_->doc->*member_of(doc_tabular{})) : nullptr;
         size_t n_tabular = tabular ? tabular->size() : 0;
-        p.parse_styles();
+        if (memo_->port)
+            style_in_full(p, memo_->doc, [&p] { p.parse_styles(); }, [] {});
+        else
+            p.parse_styles();
         bool filed =
             !tabular || (tabular->size() > n_tabular && (*tabular)[n_tabular].get() == &p);
         if (!filed)
@@ -3039,6 +3547,7 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
         memo.share = !no_style_sharing;
         memo.parse_once = !no_style_sharing;
         memo.trace_on = !no_style_sharing;
+        memo.port = !no_style_sharing;
         cont.memo = &memo;
         GumboNode *root = sb_ptree_root(tree);
         size_t runs = root ? count_tree_runs(root) : 0;
@@ -3451,6 +3960,30 @@ extern "C" long sb_render_check_style_sharing(const sb_doc *doc, size_t *shared,
     sb_render_free(a);
     sb_render_free(b);
     return bad;
+}
+
+extern "C" long sb_render_check_style_port(const sb_doc *doc, size_t *compared, char *err,
+                                          size_t errlen)
+{
+    set_err(err, errlen, "");
+    port_check_state st;
+    port_check = &st;
+    sb_render_opts o{};
+    o.time_budget_ms = 600000;
+    char e1[200];
+    sb_render *r = sb_render_page(doc, &o, nullptr, e1, sizeof e1);
+    port_check = nullptr;
+    if (compared)
+        *compared = st.compared;
+    if (!r) {
+        if (err && errlen)
+            std::snprintf(err, errlen, "render failed: %s", e1);
+        return 1;
+    }
+    sb_render_free(r);
+    if (st.bad && err && errlen)
+        std::snprintf(err, errlen, "%s", st.first);
+    return (long)st.bad;
 }
 
 // Two parses of a selector, field by field (the left parts included).
