@@ -1038,6 +1038,16 @@ struct style_memo {
     // computed styles by style_port, not litehtml's parse (off in the
     // compared render)
     bool port = true;
+    // html_tag::init_font's results in this document (style_port), by
+    // what it reads: the font-size text, the parent's font size, the
+    // default font size, the family, weight, style and decoration
+    struct font_result {
+        int size;
+        litehtml::uint_ptr font;
+        litehtml::font_metrics fm;
+    };
+    std::unordered_map<std::string, font_result> fonts;
+    std::string font_key;
     size_t rules_reused = 0; // add_style calls answered from a parsed rule
     // While the user-agent sheet is applied (document_from_tree): a rule
     // new to this render is looked up among the thread's parsed
@@ -1328,6 +1338,75 @@ SB_MEMBER_OF(len_bits, int litehtml::css_length::*, litehtml::css_length::m_pred
 SB_MEMBER_OF(len_units, litehtml::css_units litehtml::css_length::*, litehtml::css_length::m_units);
 SB_MEMBER_OF(len_flag, bool litehtml::css_length::*, litehtml::css_length::m_is_predefined);
 
+// A table of short texts (with a kind) to values, open addressing, kept
+// per thread: the texts are copied in (no allocation per entry), a text
+// longer than max_len is never kept, and the table starts over when three
+// quarters full.
+template <class V> struct text_table {
+    static constexpr size_t slots = 4096; // a power of two
+    static constexpr size_t max_len = 30;
+    struct slot {
+        uint32_t hash; // 0: empty
+        char kind;
+        unsigned char len;
+        char text[max_len];
+        V value;
+    };
+    std::unique_ptr<slot[]> table;
+    size_t used = 0;
+
+    static uint32_t hash_of(char kind, const char *t, size_t *len)
+    {
+        uint32_t h = (2166136261u ^ (unsigned char)kind) * 16777619u;
+        size_t n = 0;
+        for (; t[n]; n++)
+            h = (h ^ (unsigned char)t[n]) * 16777619u;
+        *len = n;
+        return h | 1;
+    }
+
+    // The value kept for (kind, t), or NULL; *at is where it goes if new
+    // (NULL when t is too long to keep).
+    V *find(char kind, const char *t, slot **at)
+    {
+        *at = nullptr;
+        size_t n;
+        uint32_t h = hash_of(kind, t, &n);
+        if (n > max_len)
+            return nullptr;
+        if (!table) {
+            table.reset(new slot[slots]());
+        } else if (used >= slots / 4 * 3) {
+            for (size_t i = 0; i < slots; i++)
+                table[i].hash = 0;
+            used = 0;
+        }
+        for (size_t i = h & (slots - 1);; i = (i + 1) & (slots - 1)) {
+            slot &e = table[i];
+            if (!e.hash) {
+                e.kind = kind;
+                e.len = (unsigned char)n;
+                std::memcpy(e.text, t, n);
+                *at = &e; // kept by put, which sets its hash
+                at_hash = h;
+                return nullptr;
+            }
+            if (e.hash == h && e.kind == kind && e.len == n && std::memcmp(e.text, t, n) == 0)
+                return &e.value;
+        }
+    }
+
+    void put(slot *at, const V &v)
+    {
+        if (!at)
+            return;
+        at->value = v;
+        at->hash = at_hash;
+        used++;
+    }
+    uint32_t at_hash = 0;
+};
+
 struct parse_cache {
     struct length {
         bool set_bits, set_units, set_flag;
@@ -1336,16 +1415,72 @@ struct parse_cache {
         bool flag;
     };
     // keyed by a kind (one per predefs list, or per keyword list and
-    // default) and the text; dropped whole past max entries
-    static constexpr size_t max = 8192;
-    std::unordered_map<std::string, length> lengths;
-    std::unordered_map<std::string, int> indexes;
-    std::string key;
+    // default) and the text
+    text_table<length> lengths;
+    text_table<int> indexes;
+    // What a text does to two lengths (the background's position and
+    // size: parse_background's blocks, below), by kind and text.
+    struct pair {
+        length first, second;
+    };
+    text_table<pair> pairs;
 
-    void make_key(char kind, const char *val)
+    // The fields of a length that a step wrote, from the step run on two
+    // lengths whose fields all differed before (a and b).
+    static length effect(const litehtml::css_length &a, const litehtml::css_length &b)
     {
-        key.assign(1, kind);
-        key.append(val);
+        length e;
+        e.set_bits = a.*member_of(len_bits{}) == b.*member_of(len_bits{});
+        e.set_units = a.*member_of(len_units{}) == b.*member_of(len_units{});
+        e.set_flag = a.*member_of(len_flag{}) == b.*member_of(len_flag{});
+        e.bits = a.*member_of(len_bits{});
+        e.units = a.*member_of(len_units{});
+        e.flag = a.*member_of(len_flag{});
+        return e;
+    }
+    static void apply(litehtml::css_length &out, const length &e)
+    {
+        if (e.set_bits)
+            out.*member_of(len_bits{}) = e.bits;
+        if (e.set_units)
+            out.*member_of(len_units{}) = e.units;
+        if (e.set_flag)
+            out.*member_of(len_flag{}) = e.flag;
+    }
+    // Two lengths of all different fields.
+    static void sentinels(litehtml::css_length &a, litehtml::css_length &b)
+    {
+        a.set_value(1234.5f, litehtml::css_units_px);
+        b = litehtml::css_length();
+        b.predef(777); // units css_units_none, as constructed
+    }
+
+    // step(text, first, second) applied to out1 and out2 as it would
+    // write them: its effect on each, found once per text.
+    template <class Step>
+    void two(char kind, const char *val, litehtml::css_length &out1, litehtml::css_length &out2,
+             Step step)
+    {
+        if (!val) {
+            step(val, out1, out2);
+            return;
+        }
+        text_table<pair>::slot *at;
+        const pair *found = pairs.find(kind, val, &at);
+        pair e;
+        if (!found) {
+            litehtml::css_length a1, a2, b1, b2;
+            sentinels(a1, b1);
+            sentinels(a2, b2);
+            step(val, a1, a2);
+            step(val, b1, b2);
+            e.first = effect(a1, b1);
+            e.second = effect(a2, b2);
+            pairs.put(at, e);
+            found = &e;
+        }
+        apply(out1, found->first);
+        apply(out2, found->second);
     }
 
     void from_string(litehtml::css_length &out, const char *val, char kind, const char *predefs)
@@ -1354,46 +1489,31 @@ struct parse_cache {
             out.fromString(val, predefs);
             return;
         }
-        make_key(kind, val);
-        auto it = lengths.find(key);
-        if (it == lengths.end()) {
+        text_table<length>::slot *at;
+        const length *found = lengths.find(kind, val, &at);
+        length e;
+        if (!found) {
             litehtml::css_length a, b;
-            a.set_value(1234.5f, litehtml::css_units_px);
-            b.predef(777); // units css_units_none, as constructed
+            sentinels(a, b);
             a.fromString(val, predefs);
             b.fromString(val, predefs);
-            length e;
-            e.set_bits = a.*member_of(len_bits{}) == b.*member_of(len_bits{});
-            e.set_units = a.*member_of(len_units{}) == b.*member_of(len_units{});
-            e.set_flag = a.*member_of(len_flag{}) == b.*member_of(len_flag{});
-            e.bits = a.*member_of(len_bits{});
-            e.units = a.*member_of(len_units{});
-            e.flag = a.*member_of(len_flag{});
-            if (lengths.size() >= max)
-                lengths.clear();
-            it = lengths.emplace(key, e).first;
+            e = effect(a, b);
+            lengths.put(at, e);
+            found = &e;
         }
-        const length &e = it->second;
-        if (e.set_bits)
-            out.*member_of(len_bits{}) = e.bits;
-        if (e.set_units)
-            out.*member_of(len_units{}) = e.units;
-        if (e.set_flag)
-            out.*member_of(len_flag{}) = e.flag;
+        apply(out, *found);
     }
 
     int value_index(const char *val, char kind, const char *list, int def)
     {
         if (!val)
             return litehtml::value_index(val, list, def);
-        make_key(kind, val);
-        auto it = indexes.find(key);
-        if (it != indexes.end())
-            return it->second;
+        text_table<int>::slot *at;
+        const int *found = indexes.find(kind, val, &at);
+        if (found)
+            return *found;
         int i = litehtml::value_index(val, list, def);
-        if (indexes.size() >= max)
-            indexes.clear();
-        indexes.emplace(key, i);
+        indexes.put(at, i);
         return i;
     }
 };
@@ -1408,15 +1528,191 @@ struct port_check_state {
 thread_local port_check_state *port_check = nullptr;
 
 struct style_port : litehtml::html_tag {
+    // html_tag::init_font of litehtml 0.6 on el, its result remembered
+    // for the document.  init_font asks el's font-size (own, default
+    // NULL), the default font size, the parent's font size (the default
+    // at the root), computes the font size from these, then asks the
+    // inherited font-family, font-weight, font-style and text-decoration
+    // and takes the document's font for them (document::get_font, which
+    // makes a font the first time and returns the same one after): its
+    // three members are a function of these seven answers in one
+    // document.  The same lookups are made here in the same order (the
+    // memo's trace records an element's reads of its parent); on a miss
+    // litehtml's init_font runs (asking them again) and its result is
+    // kept.
+    static void init_font(litehtml::html_tag &el, style_memo *memo)
+    {
+        if (!memo) {
+            el.init_font();
+            return;
+        }
+        const litehtml::tchar_t *size = el.get_style_property("font-size", false, nullptr);
+        litehtml::document::ptr doc = el.get_document();
+        int doc_size = doc->container()->get_default_font_size();
+        litehtml::element::ptr parent = el.parent();
+        int parent_size = parent ? parent->get_font_size() : doc_size;
+        const litehtml::tchar_t *name = el.get_style_property("font-family", true, "inherit");
+        const litehtml::tchar_t *weight = el.get_style_property("font-weight", true, "normal");
+        const litehtml::tchar_t *style = el.get_style_property("font-style", true, "normal");
+        const litehtml::tchar_t *decoration =
+            el.get_style_property("text-decoration", true, "none");
+        std::string &k = memo->font_key;
+        k.clear();
+        auto text = [&k](const litehtml::tchar_t *t) {
+            if (t)
+                k.append(1, 's').append(t).append(1, '\0');
+            else
+                k.append(1, 'n');
+        };
+        auto number = [&k](int v) { k.append(reinterpret_cast<const char *>(&v), sizeof v); };
+        text(size);
+        number(parent_size);
+        number(doc_size);
+        text(name);
+        text(weight);
+        text(style);
+        text(decoration);
+        auto it = memo->fonts.find(k);
+        if (it == memo->fonts.end()) {
+            el.init_font();
+            memo->fonts.emplace(k, style_memo::font_result{el.*(&style_port::m_font_size),
+                                                           el.*(&style_port::m_font),
+                                                           el.*(&style_port::m_font_metrics)});
+            return;
+        }
+        el.*(&style_port::m_font_size) = it->second.size;
+        el.*(&style_port::m_font) = it->second.font;
+        el.*(&style_port::m_font_metrics) = it->second.fm;
+    }
+
+    // parse_background's reading of background-position into the
+    // position's x and y (litehtml 0.6's: one word, a keyword of either
+    // axis or a length; two, the keywords telling which is which; the
+    // keywords then made percentages; none, 0% 0%).
+    static void background_position(const litehtml::tchar_t *str, litehtml::css_length &x,
+                                    litehtml::css_length &y)
+    {
+        if (!str) {
+            y.set_value(0, litehtml::css_units_percentage);
+            x.set_value(0, litehtml::css_units_percentage);
+            return;
+        }
+        litehtml::string_vector res;
+        litehtml::split_string(str, res, " \t");
+        if (res.empty()) {
+            x.set_value(0, litehtml::css_units_percentage);
+            y.set_value(0, litehtml::css_units_percentage);
+            return;
+        }
+        if (res.size() == 1) {
+            if (litehtml::value_in_list(res[0], "left;right;center")) {
+                x.fromString(res[0], "left;right;center");
+                y.set_value(50, litehtml::css_units_percentage);
+            } else if (litehtml::value_in_list(res[0], "top;bottom;center")) {
+                y.fromString(res[0], "top;bottom;center");
+                x.set_value(50, litehtml::css_units_percentage);
+            } else {
+                x.fromString(res[0], "left;right;center");
+                y.set_value(50, litehtml::css_units_percentage);
+            }
+        } else {
+            if (litehtml::value_in_list(res[0], "left;right")) {
+                x.fromString(res[0], "left;right;center");
+                y.fromString(res[1], "top;bottom;center");
+            } else if (litehtml::value_in_list(res[0], "top;bottom")) {
+                x.fromString(res[1], "left;right;center");
+                y.fromString(res[0], "top;bottom;center");
+            } else if (litehtml::value_in_list(res[1], "left;right")) {
+                x.fromString(res[1], "left;right;center");
+                y.fromString(res[0], "top;bottom;center");
+            } else if (litehtml::value_in_list(res[1], "top;bottom")) {
+                x.fromString(res[0], "left;right;center");
+                y.fromString(res[1], "top;bottom;center");
+            } else {
+                x.fromString(res[0], "left;right;center");
+                y.fromString(res[1], "top;bottom;center");
+            }
+        }
+        for (litehtml::css_length *l : {&x, &y}) {
+            if (l->is_predefined()) {
+                switch (l->predef()) {
+                case 0:
+                    l->set_value(0, litehtml::css_units_percentage);
+                    break;
+                case 1:
+                    l->set_value(100, litehtml::css_units_percentage);
+                    break;
+                case 2:
+                    l->set_value(50, litehtml::css_units_percentage);
+                    break;
+                }
+            }
+        }
+    }
+
+    // parse_background's reading of background-size into the position's
+    // width and height.
+    static void background_size(const litehtml::tchar_t *str, litehtml::css_length &w,
+                                litehtml::css_length &h)
+    {
+        if (!str)
+            return;
+        litehtml::string_vector res;
+        litehtml::split_string(str, res, " \t");
+        if (!res.empty()) {
+            w.fromString(res[0], background_size_strings);
+            if (res.size() > 1)
+                h.fromString(res[1], background_size_strings);
+            else
+                h.predef(litehtml::background_size_auto);
+        } else {
+            w.predef(litehtml::background_size_auto);
+            h.predef(litehtml::background_size_auto);
+        }
+    }
+
+    // html_tag::parse_background of litehtml 0.6 (which, unlike its later
+    // sources, loads no image), the position and size read once per text.
+    static void parse_background(litehtml::html_tag &el, parse_cache &pc)
+    {
+        litehtml::background &bg = el.*(&style_port::m_bg);
+        bg.m_color = el.get_color("background-color", false, litehtml::web_color(0, 0, 0, 0));
+        pc.two('p', el.get_style_property("background-position", false, "0% 0%"), bg.m_position.x,
+               bg.m_position.y, background_position);
+        pc.two('s', el.get_style_property("background-size", false, "auto"),
+               bg.m_position.width, bg.m_position.height, background_size);
+        litehtml::document::ptr doc = el.get_document();
+        int fs = el.*(&style_port::m_font_size);
+        doc->cvt_units(bg.m_position.x, fs);
+        doc->cvt_units(bg.m_position.y, fs);
+        doc->cvt_units(bg.m_position.width, fs);
+        doc->cvt_units(bg.m_position.height, fs);
+        bg.m_attachment = (litehtml::background_attachment)pc.value_index(
+            el.get_style_property("background-attachment", false, "scroll"), 'H',
+            background_attachment_strings, litehtml::background_attachment_scroll);
+        bg.m_repeat = (litehtml::background_repeat)pc.value_index(
+            el.get_style_property("background-repeat", false, "repeat"), 'R',
+            background_repeat_strings, litehtml::background_repeat_repeat);
+        bg.m_clip = (litehtml::background_box)pc.value_index(
+            el.get_style_property("background-clip", false, "border-box"), 'K',
+            background_box_strings, litehtml::background_box_border);
+        bg.m_origin = (litehtml::background_box)pc.value_index(
+            el.get_style_property("background-origin", false, "padding-box"), 'G',
+            background_box_strings, litehtml::background_box_content);
+        litehtml::css::parse_css_url(el.get_style_property("background-image", false, ""),
+                                     bg.m_image);
+        bg.m_baseurl = el.get_style_property("background-image-baseurl", false, "");
+    }
+
     // html_tag::parse_styles(false) of litehtml 0.6 on el.
-    static void parse(litehtml::html_tag &el)
+    static void parse(litehtml::html_tag &el, style_memo *memo)
     {
 #define SB_M(m) (el.*(&style_port::m))
         parse_cache &pc = parses;
         const litehtml::tchar_t *style = el.get_attr("style");
         if (style)
             SB_M(m_style).add(style, nullptr, &el);
-        el.init_font();
+        init_font(el, memo);
         litehtml::document::ptr doc = el.get_document();
         int &fs = SB_M(m_font_size);
 
@@ -1627,7 +1923,7 @@ struct style_port : litehtml::html_tag {
             }
         }
 
-        (el.*(&style_port::parse_background))();
+        parse_background(el, pc);
 
         for (int i = 0; i < (int)el.get_children_count(); i++)
             el.get_child(i)->parse_styles();
@@ -1747,11 +2043,11 @@ struct computed_compare : litehtml::html_tag {
 // members, and their results are compared; the port's are kept.  reset
 // drops what the element remembered of its lookups between the two.
 template <class Litehtml, class Reset>
-void style_in_full(litehtml::html_tag &el, litehtml::document *doc, Litehtml litehtml_parse,
-                   Reset reset)
+void style_in_full(litehtml::html_tag &el, style_memo *memo, Litehtml litehtml_parse, Reset reset)
 {
+    litehtml::document *doc = memo->doc;
     if (!port_check) {
-        style_port::parse(el);
+        style_port::parse(el, memo);
         return;
     }
     litehtml::document::ptr d = el.get_document();
@@ -1772,7 +2068,7 @@ void style_in_full(litehtml::html_tag &el, litehtml::document *doc, Litehtml lit
         computed_access::copy(el, before);
         decls = decls_before;
         reset();
-        style_port::parse(el);
+        style_port::parse(el, memo);
         if (filed != (tabular->size() > n_tabular) && port_check->bad++ == 0)
             std::snprintf(port_check->first, sizeof port_check->first,
                           "<%s>: filed as tabular by one parse only", el.get_tagName());
@@ -1780,7 +2076,7 @@ void style_in_full(litehtml::html_tag &el, litehtml::document *doc, Litehtml lit
         computed_access::copy(el, before);
         decls = decls_before;
         reset();
-        style_port::parse(el);
+        style_port::parse(el, memo);
     }
     port_check->compared++;
     const char *what = computed_compare::differs(el, theirs);
@@ -2164,7 +2460,7 @@ public:
             }
             if (memo_->port) {
                 style_in_full(
-                    *this, memo_->doc, [this] { Base::parse_styles(false); },
+                    *this, memo_, [this] { Base::parse_styles(false); },
                     [this] {
                         n_found_ = 0;
                         std::free(own_);
@@ -2487,7 +2783,7 @@ private:
             memo_->doc ? &(memo_->doc->*member_of(doc_tabular{})) : nullptr;
         size_t n_tabular = tabular ? tabular->size() : 0;
         if (memo_->port)
-            style_in_full(p, memo_->doc, [&p] { p.parse_styles(); }, [] {});
+            style_in_full(p, memo_, [&p] { p.parse_styles(); }, [] {});
         else
             p.parse_styles();
         bool filed =
