@@ -1527,6 +1527,52 @@ struct port_check_state {
 };
 thread_local port_check_state *port_check = nullptr;
 
+// The lookups of style_port's parse.  An element of our classes answers
+// by its own get_style_property (memoised); one of litehtml's own classes
+// (its ::before and ::after elements) by html_tag::get_style_property's
+// rule, its own declarations read from a table made once for the parse
+// (own_table: the parse reads no attribute of such an element, so its map
+// does not change meanwhile) instead of a string key built and searched
+// for per call: its own value, unless it is "inherit"; else, when there is
+// a parent and the value is "inherit" or the property is inherited and
+// not set, the parent's answer; else def.
+struct asker {
+    litehtml::html_tag &el;
+    style_memo *memo;
+    bool own_class; // el is of litehtml's own class
+    mutable own_table *own = nullptr;
+
+    asker(litehtml::html_tag &e, style_memo *m, bool o) : el(e), memo(m), own_class(o) {}
+    asker(const asker &) = delete;
+    asker &operator=(const asker &) = delete;
+    ~asker() { std::free(own); }
+
+    const litehtml::tchar_t *operator()(const litehtml::tchar_t *name, bool inherited,
+                                        const litehtml::tchar_t *def) const
+    {
+        int id = own_class && memo && name ? memo->id_of(name) : -1;
+        if (id < 0)
+            return el.get_style_property(name, inherited, def);
+        const litehtml::props_map &props = props_of(el.*member_of(tag_style{}));
+        if (!own)
+            own = own_table::build(props, *memo);
+        const litehtml::tchar_t *ret;
+        if (own && id < own->n_known) {
+            uint64_t word = own->bits[id >> 6], bit = 1ull << (id & 63);
+            ret = word & bit ? own->values[own->rank[id >> 6] +
+                                           (unsigned)__builtin_popcountll(word & (bit - 1))]
+                             : nullptr;
+        } else {
+            auto it = props.find(memo->keys[id]);
+            ret = it == props.end() ? nullptr : it->second.m_value.c_str();
+        }
+        litehtml::element::ptr parent = el.parent();
+        if (parent && ((ret && !litehtml::t_strcasecmp(ret, "inherit")) || (!ret && inherited)))
+            ret = parent->get_style_property(name, inherited, def);
+        return ret ? ret : def;
+    }
+};
+
 struct style_port : litehtml::html_tag {
     // html_tag::init_font of litehtml 0.6 on el, its result remembered
     // for the document.  init_font asks el's font-size (own, default
@@ -1540,22 +1586,22 @@ struct style_port : litehtml::html_tag {
     // memo's trace records an element's reads of its parent); on a miss
     // litehtml's init_font runs (asking them again) and its result is
     // kept.
-    static void init_font(litehtml::html_tag &el, style_memo *memo)
+    static void init_font(litehtml::html_tag &el, style_memo *memo, const asker &ask)
     {
         if (!memo) {
             el.init_font();
             return;
         }
-        const litehtml::tchar_t *size = el.get_style_property("font-size", false, nullptr);
+        const litehtml::tchar_t *size = ask("font-size", false, nullptr);
         litehtml::document::ptr doc = el.get_document();
         int doc_size = doc->container()->get_default_font_size();
         litehtml::element::ptr parent = el.parent();
         int parent_size = parent ? parent->get_font_size() : doc_size;
-        const litehtml::tchar_t *name = el.get_style_property("font-family", true, "inherit");
-        const litehtml::tchar_t *weight = el.get_style_property("font-weight", true, "normal");
-        const litehtml::tchar_t *style = el.get_style_property("font-style", true, "normal");
+        const litehtml::tchar_t *name = ask("font-family", true, "inherit");
+        const litehtml::tchar_t *weight = ask("font-weight", true, "normal");
+        const litehtml::tchar_t *style = ask("font-style", true, "normal");
         const litehtml::tchar_t *decoration =
-            el.get_style_property("text-decoration", true, "none");
+            ask("text-decoration", true, "none");
         std::string &k = memo->font_key;
         k.clear();
         auto text = [&k](const litehtml::tchar_t *t) {
@@ -1673,13 +1719,13 @@ struct style_port : litehtml::html_tag {
 
     // html_tag::parse_background of litehtml 0.6 (which, unlike its later
     // sources, loads no image), the position and size read once per text.
-    static void parse_background(litehtml::html_tag &el, parse_cache &pc)
+    static void parse_background(litehtml::html_tag &el, parse_cache &pc, const asker &ask)
     {
         litehtml::background &bg = el.*(&style_port::m_bg);
         bg.m_color = el.get_color("background-color", false, litehtml::web_color(0, 0, 0, 0));
-        pc.two('p', el.get_style_property("background-position", false, "0% 0%"), bg.m_position.x,
+        pc.two('p', ask("background-position", false, "0% 0%"), bg.m_position.x,
                bg.m_position.y, background_position);
-        pc.two('s', el.get_style_property("background-size", false, "auto"),
+        pc.two('s', ask("background-size", false, "auto"),
                bg.m_position.width, bg.m_position.height, background_size);
         litehtml::document::ptr doc = el.get_document();
         int fs = el.*(&style_port::m_font_size);
@@ -1688,70 +1734,71 @@ struct style_port : litehtml::html_tag {
         doc->cvt_units(bg.m_position.width, fs);
         doc->cvt_units(bg.m_position.height, fs);
         bg.m_attachment = (litehtml::background_attachment)pc.value_index(
-            el.get_style_property("background-attachment", false, "scroll"), 'H',
+            ask("background-attachment", false, "scroll"), 'H',
             background_attachment_strings, litehtml::background_attachment_scroll);
         bg.m_repeat = (litehtml::background_repeat)pc.value_index(
-            el.get_style_property("background-repeat", false, "repeat"), 'R',
+            ask("background-repeat", false, "repeat"), 'R',
             background_repeat_strings, litehtml::background_repeat_repeat);
         bg.m_clip = (litehtml::background_box)pc.value_index(
-            el.get_style_property("background-clip", false, "border-box"), 'K',
+            ask("background-clip", false, "border-box"), 'K',
             background_box_strings, litehtml::background_box_border);
         bg.m_origin = (litehtml::background_box)pc.value_index(
-            el.get_style_property("background-origin", false, "padding-box"), 'G',
+            ask("background-origin", false, "padding-box"), 'G',
             background_box_strings, litehtml::background_box_content);
-        litehtml::css::parse_css_url(el.get_style_property("background-image", false, ""),
+        litehtml::css::parse_css_url(ask("background-image", false, ""),
                                      bg.m_image);
-        bg.m_baseurl = el.get_style_property("background-image-baseurl", false, "");
+        bg.m_baseurl = ask("background-image-baseurl", false, "");
     }
 
     // html_tag::parse_styles(false) of litehtml 0.6 on el.
-    static void parse(litehtml::html_tag &el, style_memo *memo)
+    static void parse(litehtml::html_tag &el, style_memo *memo, bool own_class)
     {
+        asker ask(el, memo, own_class);
 #define SB_M(m) (el.*(&style_port::m))
         parse_cache &pc = parses;
         const litehtml::tchar_t *style = el.get_attr("style");
         if (style)
             SB_M(m_style).add(style, nullptr, &el);
-        init_font(el, memo);
+        init_font(el, memo, ask);
         litehtml::document::ptr doc = el.get_document();
         int &fs = SB_M(m_font_size);
 
         SB_M(m_el_position) = (litehtml::element_position)pc.value_index(
-            el.get_style_property("position", false, "static"), 'P', element_position_strings,
+            ask("position", false, "static"), 'P', element_position_strings,
             litehtml::element_position_fixed);
         SB_M(m_text_align) = (litehtml::text_align)pc.value_index(
-            el.get_style_property("text-align", true, "left"), 'A', text_align_strings,
+            ask("text-align", true, "left"), 'A', text_align_strings,
             litehtml::text_align_left);
         SB_M(m_overflow) = (litehtml::overflow)pc.value_index(
-            el.get_style_property("overflow", false, "visible"), 'O', overflow_strings,
+            ask("overflow", false, "visible"), 'O', overflow_strings,
             litehtml::overflow_visible);
         SB_M(m_white_space) = (litehtml::white_space)pc.value_index(
-            el.get_style_property("white-space", true, "normal"), 'W', white_space_strings,
+            ask("white-space", true, "normal"), 'W', white_space_strings,
             litehtml::white_space_normal);
         SB_M(m_display) = (litehtml::style_display)pc.value_index(
-            el.get_style_property("display", false, "inline"), 'D', style_display_strings,
+            ask("display", false, "inline"), 'D', style_display_strings,
             litehtml::display_inline);
         SB_M(m_visibility) = (litehtml::visibility)pc.value_index(
-            el.get_style_property("visibility", true, "visible"), 'V', visibility_strings,
+            ask("visibility", true, "visible"), 'V', visibility_strings,
             litehtml::visibility_visible);
         SB_M(m_box_sizing) = (litehtml::box_sizing)pc.value_index(
-            el.get_style_property("box-sizing", false, "content-box"), 'B', box_sizing_strings,
+            ask("box-sizing", false, "content-box"), 'B', box_sizing_strings,
             litehtml::box_sizing_content_box);
 
         if (SB_M(m_el_position) != litehtml::element_position_static) {
-            const litehtml::tchar_t *val = el.get_style_property("z-index", false, nullptr);
+            const litehtml::tchar_t *val = ask("z-index", false, nullptr);
             if (val)
                 SB_M(m_z_index) = (int)std::strtol(val, nullptr, 10);
         }
 
         SB_M(m_vertical_align) = (litehtml::vertical_align)pc.value_index(
-            el.get_style_property("vertical-align", true, "baseline"), 'L',
+            ask("vertical-align", true, "baseline"), 'L',
             vertical_align_strings, litehtml::va_baseline);
         SB_M(m_float) = (litehtml::element_float)pc.value_index(
-            el.get_style_property("float", false, "none"), 'F', element_float_strings,
+            ask("float", false, "none"), 'F', element_float_strings,
             litehtml::float_none);
         SB_M(m_clear) = (litehtml::element_clear)pc.value_index(
-            el.get_style_property("clear", false, "none"), 'C', element_clear_strings,
+            ask("clear", false, "none"), 'C', element_clear_strings,
             litehtml::clear_none);
 
         // As liblitehtml 0.6's compiled parse decides (its disassembly):
@@ -1770,98 +1817,98 @@ struct style_port : litehtml::html_tag {
             doc->add_tabular(el.shared_from_this());
         }
 
-        pc.from_string(SB_M(m_css_text_indent), el.get_style_property("text-indent", true, "0"),
+        pc.from_string(SB_M(m_css_text_indent), ask("text-indent", true, "0"),
                        '0', "0");
-        pc.from_string(SB_M(m_css_width), el.get_style_property("width", false, "auto"), 'a',
+        pc.from_string(SB_M(m_css_width), ask("width", false, "auto"), 'a',
                        "auto");
-        pc.from_string(SB_M(m_css_height), el.get_style_property("height", false, "auto"), 'a',
+        pc.from_string(SB_M(m_css_height), ask("height", false, "auto"), 'a',
                        "auto");
         doc->cvt_units(SB_M(m_css_width), fs);
         doc->cvt_units(SB_M(m_css_height), fs);
-        pc.from_string(SB_M(m_css_min_width), el.get_style_property("min-width", false, "0"), 'e',
+        pc.from_string(SB_M(m_css_min_width), ask("min-width", false, "0"), 'e',
                        "");
-        pc.from_string(SB_M(m_css_min_height), el.get_style_property("min-height", false, "0"),
+        pc.from_string(SB_M(m_css_min_height), ask("min-height", false, "0"),
                        'e', "");
-        pc.from_string(SB_M(m_css_max_width), el.get_style_property("max-width", false, "none"),
+        pc.from_string(SB_M(m_css_max_width), ask("max-width", false, "none"),
                        'n', "none");
-        pc.from_string(SB_M(m_css_max_height), el.get_style_property("max-height", false, "none"),
+        pc.from_string(SB_M(m_css_max_height), ask("max-height", false, "none"),
                        'n', "none");
         doc->cvt_units(SB_M(m_css_min_width), fs);
         doc->cvt_units(SB_M(m_css_min_height), fs);
 
         litehtml::css_offsets &off = SB_M(m_css_offsets);
-        pc.from_string(off.left, el.get_style_property("left", false, "auto"), 'a', "auto");
-        pc.from_string(off.right, el.get_style_property("right", false, "auto"), 'a', "auto");
-        pc.from_string(off.top, el.get_style_property("top", false, "auto"), 'a', "auto");
-        pc.from_string(off.bottom, el.get_style_property("bottom", false, "auto"), 'a', "auto");
+        pc.from_string(off.left, ask("left", false, "auto"), 'a', "auto");
+        pc.from_string(off.right, ask("right", false, "auto"), 'a', "auto");
+        pc.from_string(off.top, ask("top", false, "auto"), 'a', "auto");
+        pc.from_string(off.bottom, ask("bottom", false, "auto"), 'a', "auto");
         doc->cvt_units(off.left, fs);
         doc->cvt_units(off.right, fs);
         doc->cvt_units(off.top, fs);
         doc->cvt_units(off.bottom, fs);
 
         litehtml::css_margins &mar = SB_M(m_css_margins);
-        pc.from_string(mar.left, el.get_style_property("margin-left", false, "0"), 'a', "auto");
-        pc.from_string(mar.right, el.get_style_property("margin-right", false, "0"), 'a', "auto");
-        pc.from_string(mar.top, el.get_style_property("margin-top", false, "0"), 'a', "auto");
-        pc.from_string(mar.bottom, el.get_style_property("margin-bottom", false, "0"), 'a',
+        pc.from_string(mar.left, ask("margin-left", false, "0"), 'a', "auto");
+        pc.from_string(mar.right, ask("margin-right", false, "0"), 'a', "auto");
+        pc.from_string(mar.top, ask("margin-top", false, "0"), 'a', "auto");
+        pc.from_string(mar.bottom, ask("margin-bottom", false, "0"), 'a',
                        "auto");
         litehtml::css_margins &pad = SB_M(m_css_padding);
-        pc.from_string(pad.left, el.get_style_property("padding-left", false, "0"), 'e', "");
-        pc.from_string(pad.right, el.get_style_property("padding-right", false, "0"), 'e', "");
-        pc.from_string(pad.top, el.get_style_property("padding-top", false, "0"), 'e', "");
-        pc.from_string(pad.bottom, el.get_style_property("padding-bottom", false, "0"), 'e', "");
+        pc.from_string(pad.left, ask("padding-left", false, "0"), 'e', "");
+        pc.from_string(pad.right, ask("padding-right", false, "0"), 'e', "");
+        pc.from_string(pad.top, ask("padding-top", false, "0"), 'e', "");
+        pc.from_string(pad.bottom, ask("padding-bottom", false, "0"), 'e', "");
 
         litehtml::css_borders &bor = SB_M(m_css_borders);
-        pc.from_string(bor.left.width, el.get_style_property("border-left-width", false, "medium"),
+        pc.from_string(bor.left.width, ask("border-left-width", false, "medium"),
                        'b', border_width_strings);
         pc.from_string(bor.right.width,
-                       el.get_style_property("border-right-width", false, "medium"), 'b',
+                       ask("border-right-width", false, "medium"), 'b',
                        border_width_strings);
-        pc.from_string(bor.top.width, el.get_style_property("border-top-width", false, "medium"),
+        pc.from_string(bor.top.width, ask("border-top-width", false, "medium"),
                        'b', border_width_strings);
         pc.from_string(bor.bottom.width,
-                       el.get_style_property("border-bottom-width", false, "medium"), 'b',
+                       ask("border-bottom-width", false, "medium"), 'b',
                        border_width_strings);
 
         litehtml::document_container *cont = doc->container();
         bor.left.color =
-            litehtml::web_color::from_string(el.get_style_property("border-left-color", false, ""), cont);
+            litehtml::web_color::from_string(ask("border-left-color", false, ""), cont);
         bor.left.style = (litehtml::border_style)pc.value_index(
-            el.get_style_property("border-left-style", false, "none"), 'S', border_style_strings,
+            ask("border-left-style", false, "none"), 'S', border_style_strings,
             litehtml::border_style_none);
         bor.right.color =
-            litehtml::web_color::from_string(el.get_style_property("border-right-color", false, ""), cont);
+            litehtml::web_color::from_string(ask("border-right-color", false, ""), cont);
         bor.right.style = (litehtml::border_style)pc.value_index(
-            el.get_style_property("border-right-style", false, "none"), 'S', border_style_strings,
+            ask("border-right-style", false, "none"), 'S', border_style_strings,
             litehtml::border_style_none);
         bor.top.color =
-            litehtml::web_color::from_string(el.get_style_property("border-top-color", false, ""), cont);
+            litehtml::web_color::from_string(ask("border-top-color", false, ""), cont);
         bor.top.style = (litehtml::border_style)pc.value_index(
-            el.get_style_property("border-top-style", false, "none"), 'S', border_style_strings,
+            ask("border-top-style", false, "none"), 'S', border_style_strings,
             litehtml::border_style_none);
         bor.bottom.color = litehtml::web_color::from_string(
-            el.get_style_property("border-bottom-color", false, ""), cont);
+            ask("border-bottom-color", false, ""), cont);
         bor.bottom.style = (litehtml::border_style)pc.value_index(
-            el.get_style_property("border-bottom-style", false, "none"), 'S', border_style_strings,
+            ask("border-bottom-style", false, "none"), 'S', border_style_strings,
             litehtml::border_style_none);
 
         litehtml::css_border_radius &r = bor.radius;
-        pc.from_string(r.top_left_x, el.get_style_property("border-top-left-radius-x", false, "0"),
+        pc.from_string(r.top_left_x, ask("border-top-left-radius-x", false, "0"),
                        'e', "");
-        pc.from_string(r.top_left_y, el.get_style_property("border-top-left-radius-y", false, "0"),
+        pc.from_string(r.top_left_y, ask("border-top-left-radius-y", false, "0"),
                        'e', "");
         pc.from_string(r.top_right_x,
-                       el.get_style_property("border-top-right-radius-x", false, "0"), 'e', "");
+                       ask("border-top-right-radius-x", false, "0"), 'e', "");
         pc.from_string(r.top_right_y,
-                       el.get_style_property("border-top-right-radius-y", false, "0"), 'e', "");
+                       ask("border-top-right-radius-y", false, "0"), 'e', "");
         pc.from_string(r.bottom_right_x,
-                       el.get_style_property("border-bottom-right-radius-x", false, "0"), 'e', "");
+                       ask("border-bottom-right-radius-x", false, "0"), 'e', "");
         pc.from_string(r.bottom_right_y,
-                       el.get_style_property("border-bottom-right-radius-y", false, "0"), 'e', "");
+                       ask("border-bottom-right-radius-y", false, "0"), 'e', "");
         pc.from_string(r.bottom_left_x,
-                       el.get_style_property("border-bottom-left-radius-x", false, "0"), 'e', "");
+                       ask("border-bottom-left-radius-x", false, "0"), 'e', "");
         pc.from_string(r.bottom_left_y,
-                       el.get_style_property("border-bottom-left-radius-y", false, "0"), 'e', "");
+                       ask("border-bottom-left-radius-y", false, "0"), 'e', "");
         doc->cvt_units(r.bottom_left_x, fs);
         doc->cvt_units(r.bottom_left_y, fs);
         doc->cvt_units(r.bottom_right_x, fs);
@@ -1890,7 +1937,7 @@ struct style_port : litehtml::html_tag {
         b.bottom = doc->cvt_units(bor.bottom.width, fs);
 
         litehtml::css_length line_height;
-        pc.from_string(line_height, el.get_style_property("line-height", true, "normal"), 'l',
+        pc.from_string(line_height, ask("line-height", true, "normal"), 'l',
                        "normal");
         if (line_height.is_predefined()) {
             SB_M(m_line_height) = SB_M(m_font_metrics).height;
@@ -1905,25 +1952,25 @@ struct style_port : litehtml::html_tag {
 
         if (d == litehtml::display_list_item) {
             const litehtml::tchar_t *list_type =
-                el.get_style_property("list-style-type", true, "disc");
+                ask("list-style-type", true, "disc");
             SB_M(m_list_style_type) = (litehtml::list_style_type)pc.value_index(
                 list_type, 'T', list_style_type_strings, litehtml::list_style_type_disc);
             const litehtml::tchar_t *list_pos =
-                el.get_style_property("list-style-position", true, "outside");
+                ask("list-style-position", true, "outside");
             SB_M(m_list_style_position) = (litehtml::list_style_position)pc.value_index(
                 list_pos, 'Q', list_style_position_strings, litehtml::list_style_position_outside);
             const litehtml::tchar_t *list_image =
-                el.get_style_property("list-style-image", true, nullptr);
+                ask("list-style-image", true, nullptr);
             if (list_image && list_image[0]) {
                 litehtml::tstring url;
                 litehtml::css::parse_css_url(list_image, url);
                 const litehtml::tchar_t *list_image_baseurl =
-                    el.get_style_property("list-style-image-baseurl", true, nullptr);
+                    ask("list-style-image-baseurl", true, nullptr);
                 cont->load_image(url.c_str(), list_image_baseurl, true);
             }
         }
 
-        parse_background(el, pc);
+        parse_background(el, pc, ask);
 
         for (int i = 0; i < (int)el.get_children_count(); i++)
             el.get_child(i)->parse_styles();
@@ -2043,11 +2090,12 @@ struct computed_compare : litehtml::html_tag {
 // members, and their results are compared; the port's are kept.  reset
 // drops what the element remembered of its lookups between the two.
 template <class Litehtml, class Reset>
-void style_in_full(litehtml::html_tag &el, style_memo *memo, Litehtml litehtml_parse, Reset reset)
+void style_in_full(litehtml::html_tag &el, style_memo *memo, bool own_class,
+                   Litehtml litehtml_parse, Reset reset)
 {
     litehtml::document *doc = memo->doc;
     if (!port_check) {
-        style_port::parse(el, memo);
+        style_port::parse(el, memo, own_class);
         return;
     }
     litehtml::document::ptr d = el.get_document();
@@ -2068,7 +2116,7 @@ void style_in_full(litehtml::html_tag &el, style_memo *memo, Litehtml litehtml_p
         computed_access::copy(el, before);
         decls = decls_before;
         reset();
-        style_port::parse(el, memo);
+        style_port::parse(el, memo, own_class);
         if (filed != (tabular->size() > n_tabular) && port_check->bad++ == 0)
             std::snprintf(port_check->first, sizeof port_check->first,
                           "<%s>: filed as tabular by one parse only", el.get_tagName());
@@ -2076,7 +2124,7 @@ void style_in_full(litehtml::html_tag &el, style_memo *memo, Litehtml litehtml_p
         computed_access::copy(el, before);
         decls = decls_before;
         reset();
-        style_port::parse(el, memo);
+        style_port::parse(el, memo, own_class);
     }
     port_check->compared++;
     const char *what = computed_compare::differs(el, theirs);
@@ -2460,7 +2508,7 @@ public:
             }
             if (memo_->port) {
                 style_in_full(
-                    *this, memo_, [this] { Base::parse_styles(false); },
+                    *this, memo_, false, [this] { Base::parse_styles(false); },
                     [this] {
                         n_found_ = 0;
                         std::free(own_);
@@ -2783,7 +2831,7 @@ private:
             memo_->doc ? &(memo_->doc->*member_of(doc_tabular{})) : nullptr;
         size_t n_tabular = tabular ? tabular->size() : 0;
         if (memo_->port)
-            style_in_full(p, memo_, [&p] { p.parse_styles(); }, [] {});
+            style_in_full(p, memo_, true, [&p] { p.parse_styles(); }, [] {});
         else
             p.parse_styles();
         bool filed =
