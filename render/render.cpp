@@ -1342,8 +1342,8 @@ SB_MEMBER_OF(len_flag, bool litehtml::css_length::*, litehtml::css_length::m_is_
 // per thread: the texts are copied in (no allocation per entry), a text
 // longer than max_len is never kept, and the table starts over when three
 // quarters full.
-template <class V> struct text_table {
-    static constexpr size_t slots = 4096; // a power of two
+template <class V, size_t slots> struct text_table {
+    static_assert((slots & (slots - 1)) == 0, "a power of two");
     static constexpr size_t max_len = 30;
     struct slot {
         uint32_t hash; // 0: empty
@@ -1416,14 +1416,14 @@ struct parse_cache {
     };
     // keyed by a kind (one per predefs list, or per keyword list and
     // default) and the text
-    text_table<length> lengths;
-    text_table<int> indexes;
+    text_table<length, 4096> lengths; // widths, margins... (many texts)
+    text_table<int, 1024> indexes;    // keywords (few)
     // What a text does to two lengths (the background's position and
     // size: parse_background's blocks, below), by kind and text.
     struct pair {
         length first, second;
     };
-    text_table<pair> pairs;
+    text_table<pair, 1024> pairs;
 
     // The fields of a length that a step wrote, from the step run on two
     // lengths whose fields all differed before (a and b).
@@ -1465,7 +1465,7 @@ struct parse_cache {
             step(val, out1, out2);
             return;
         }
-        text_table<pair>::slot *at;
+        text_table<pair, 1024>::slot *at;
         const pair *found = pairs.find(kind, val, &at);
         pair e;
         if (!found) {
@@ -1489,7 +1489,7 @@ struct parse_cache {
             out.fromString(val, predefs);
             return;
         }
-        text_table<length>::slot *at;
+        text_table<length, 4096>::slot *at;
         const length *found = lengths.find(kind, val, &at);
         length e;
         if (!found) {
@@ -1508,7 +1508,7 @@ struct parse_cache {
     {
         if (!val)
             return litehtml::value_index(val, list, def);
-        text_table<int>::slot *at;
+        text_table<int, 1024>::slot *at;
         const int *found = indexes.find(kind, val, &at);
         if (found)
             return *found;
