@@ -2298,6 +2298,13 @@ public:
             memo_->rules_reused++;
         }
         litehtml::props_map &mine = props_of(this->m_style);
+        // An element's first rule (the map is empty): writing the rule's
+        // names one by one into an empty map leaves a copy of the rule's
+        // map, made here in one copy without a search per name.
+        if (mine.empty()) {
+            mine = rule.props;
+            return;
+        }
         for (const auto &kv : rule.props) {
             auto it = mine.lower_bound(kv.first);
             if (it == mine.end() || it->first != kv.first)
