@@ -1056,11 +1056,13 @@ struct style_memo {
     std::unordered_map<const void *, parsed_rule> rules;
     // Property names to small ids, by content (the same name may come from
     // different string literals).  Names come as string literals, so the
-    // pointer is looked up first and its content checked.  Plain arrays
-    // (the library exports only sb_* symbols, packaging/libstorybox.map).
+    // pointer is looked up first and its content checked against the
+    // name's own copy (keys: not every name is a literal; litehtml's
+    // var() substitution asks with a string it frees after, whose address
+    // another name may take).  Plain arrays (the library exports only
+    // sb_* symbols, packaging/libstorybox.map).
     static const int max_names = 255;
-    const litehtml::tchar_t *names[max_names] = {}; // first pointer seen
-    // The same name as the key type of litehtml's property map, built once
+    // Each name as the key type of litehtml's property map, built once
     // per name instead of once per lookup (own_property below).
     litehtml::tstring keys[max_names];
     int n_names = 0;
@@ -1096,18 +1098,17 @@ struct style_memo {
             size_t i = (h + (size_t)probe) & (slots - 1);
             if (!slot_ptr[i])
                 break;
-            if (slot_ptr[i] == name && std::strcmp(names[slot_id[i]], name) == 0)
+            if (slot_ptr[i] == name && std::strcmp(keys[slot_id[i]].c_str(), name) == 0)
                 return slot_id[i];
         }
         int id = -1;
         for (int k = 0; k < n_names; k++)
-            if (std::strcmp(names[k], name) == 0)
+            if (std::strcmp(keys[k].c_str(), name) == 0)
                 id = k;
         if (id < 0) {
             if (n_names == max_names)
                 return -1;
             id = n_names;
-            names[n_names] = name;
             keys[n_names] = name;
             n_names++;
             for (size_t i = text_hash(name, std::strlen(name));; i = (i + 1) & (slots - 1))
@@ -2555,7 +2556,7 @@ public:
             return false;
         for (const style_memo::parent_read &r : t.reads) {
             const litehtml::tchar_t *v =
-                parent->get_style_property(memo_->names[r.id], r.inherited, r.def);
+                parent->get_style_property(memo_->keys[r.id].c_str(), r.inherited, r.def);
             if (!v != r.null || (v && r.value != v))
                 return false;
         }
@@ -4173,7 +4174,9 @@ extern "C" long sb_render_check_style_lookups(const sb_doc *doc, size_t *checked
         litehtml::document::ptr a =
             root ? document_from_tree(root, &ours, &ctx, &memo) : litehtml::document::ptr();
         litehtml::document::ptr b = litehtml::document::createFromUTF8(html, &theirs, &ctx);
-        std::vector<const char *> names(memo.names, memo.names + memo.n_names);
+        std::vector<const char *> names;
+        for (int k = 0; k < memo.n_names; k++)
+            names.push_back(memo.keys[k].c_str());
         for (const char *const *e = extra; *e; e++)
             names.push_back(*e);
         std::vector<std::pair<litehtml::element *, litehtml::element *>> stack;
