@@ -1035,6 +1035,19 @@ struct style_memo {
     bool parse_once = true;
     // the second chance of parse_styles (off in the compared render)
     bool trace_on = true;
+    // computed styles by style_port, not litehtml's parse (off in the
+    // compared render)
+    bool port = true;
+    // html_tag::init_font's results in this document (style_port), by
+    // what it reads: the font-size text, the parent's font size, the
+    // default font size, the family, weight, style and decoration
+    struct font_result {
+        int size;
+        litehtml::uint_ptr font;
+        litehtml::font_metrics fm;
+    };
+    std::unordered_map<std::string, font_result> fonts;
+    std::string font_key;
     size_t rules_reused = 0; // add_style calls answered from a parsed rule
     // While the user-agent sheet is applied (document_from_tree): a rule
     // new to this render is looked up among the thread's parsed
@@ -1043,11 +1056,13 @@ struct style_memo {
     std::unordered_map<const void *, parsed_rule> rules;
     // Property names to small ids, by content (the same name may come from
     // different string literals).  Names come as string literals, so the
-    // pointer is looked up first and its content checked.  Plain arrays
-    // (the library exports only sb_* symbols, packaging/libstorybox.map).
+    // pointer is looked up first and its content checked against the
+    // name's own copy (keys: not every name is a literal; litehtml's
+    // var() substitution asks with a string it frees after, whose address
+    // another name may take).  Plain arrays (the library exports only
+    // sb_* symbols, packaging/libstorybox.map).
     static const int max_names = 255;
-    const litehtml::tchar_t *names[max_names] = {}; // first pointer seen
-    // The same name as the key type of litehtml's property map, built once
+    // Each name as the key type of litehtml's property map, built once
     // per name instead of once per lookup (own_property below).
     litehtml::tstring keys[max_names];
     int n_names = 0;
@@ -1083,18 +1098,17 @@ struct style_memo {
             size_t i = (h + (size_t)probe) & (slots - 1);
             if (!slot_ptr[i])
                 break;
-            if (slot_ptr[i] == name && std::strcmp(names[slot_id[i]], name) == 0)
+            if (slot_ptr[i] == name && std::strcmp(keys[slot_id[i]].c_str(), name) == 0)
                 return slot_id[i];
         }
         int id = -1;
         for (int k = 0; k < n_names; k++)
-            if (std::strcmp(names[k], name) == 0)
+            if (std::strcmp(keys[k].c_str(), name) == 0)
                 id = k;
         if (id < 0) {
             if (n_names == max_names)
                 return -1;
             id = n_names;
-            names[n_names] = name;
             keys[n_names] = name;
             n_names++;
             for (size_t i = text_hash(name, std::strlen(name));; i = (i + 1) & (slots - 1))
@@ -1409,6 +1423,831 @@ void line_left_right(line_link &l, litehtml::element *self, int y, int def_right
         xs_apply(ln_left, ln_right, xs[--n]);
 }
 
+// litehtml 0.6's computed style of an element (html_tag::parse_styles),
+// ported, with its string parses remembered.
+//
+// Where the memo (memo_element::parse_styles) cannot copy a computed style,
+// litehtml's html_tag::parse_styles computes it: about 66,000 instructions
+// an element on news pages, of which css_length::fromString (32 calls an
+// element) and value_index (14) about a third, with the std::string
+// temporaries made for their arguments (litehtml takes `const tstring &`
+// and is handed `const char *`: some 66 strings an element).  Both are
+// functions of their text arguments only: value_index(val, list, def,
+// delim) returns the index of val in the list or def; fromString(str,
+// predefs, def) writes some of the length's fields (flag, value or
+// predefined index, units) from the text and leaves the others as they
+// were.  So their results are kept per thread by text, and the parse
+// below is litehtml's own, statement for statement, asking the same
+// properties in the same order with the same defaults (read from
+// liblitehtml's disassembly; its sources of other versions file floated
+// tables and positioned table parts differently), calling litehtml's own
+// init_font, cvt_units, web_color::from_string and parse_background.
+// sb_render_check_style_port runs both on every element styled in full
+// and compares every member the parse writes.
+//
+// A length's fields as fromString leaves them: which it wrote (found by
+// parsing into two lengths whose fields all differ first) and their
+// values.
+SB_MEMBER_OF(len_bits, int litehtml::css_length::*, litehtml::css_length::m_predef);
+SB_MEMBER_OF(len_units, litehtml::css_units litehtml::css_length::*, litehtml::css_length::m_units);
+SB_MEMBER_OF(len_flag, bool litehtml::css_length::*, litehtml::css_length::m_is_predefined);
+
+// A table of short texts (with a kind) to values, open addressing, kept
+// per thread: the texts are copied in (no allocation per entry), a text
+// longer than max_len is never kept, and the table starts over when three
+// quarters full.
+template <class V, size_t slots> struct text_table {
+    static_assert((slots & (slots - 1)) == 0, "a power of two");
+    static constexpr size_t max_len = 30;
+    struct slot {
+        uint32_t hash; // 0: empty
+        char kind;
+        unsigned char len;
+        char text[max_len];
+        V value;
+    };
+    std::unique_ptr<slot[]> table;
+    size_t used = 0;
+
+    static uint32_t hash_of(char kind, const char *t, size_t *len)
+    {
+        uint32_t h = (2166136261u ^ (unsigned char)kind) * 16777619u;
+        size_t n = 0;
+        for (; t[n]; n++)
+            h = (h ^ (unsigned char)t[n]) * 16777619u;
+        *len = n;
+        return h | 1;
+    }
+
+    // The value kept for (kind, t), or NULL; *at is where it goes if new
+    // (NULL when t is too long to keep).
+    V *find(char kind, const char *t, slot **at)
+    {
+        *at = nullptr;
+        size_t n;
+        uint32_t h = hash_of(kind, t, &n);
+        if (n > max_len)
+            return nullptr;
+        if (!table) {
+            table.reset(new slot[slots]());
+        } else if (used >= slots / 4 * 3) {
+            for (size_t i = 0; i < slots; i++)
+                table[i].hash = 0;
+            used = 0;
+        }
+        for (size_t i = h & (slots - 1);; i = (i + 1) & (slots - 1)) {
+            slot &e = table[i];
+            if (!e.hash) {
+                e.kind = kind;
+                e.len = (unsigned char)n;
+                std::memcpy(e.text, t, n);
+                *at = &e; // kept by put, which sets its hash
+                at_hash = h;
+                return nullptr;
+            }
+            if (e.hash == h && e.kind == kind && e.len == n && std::memcmp(e.text, t, n) == 0)
+                return &e.value;
+        }
+    }
+
+    void put(slot *at, const V &v)
+    {
+        if (!at)
+            return;
+        at->value = v;
+        at->hash = at_hash;
+        used++;
+    }
+    uint32_t at_hash = 0;
+};
+
+struct parse_cache {
+    struct length {
+        bool set_bits, set_units, set_flag;
+        int bits;
+        litehtml::css_units units;
+        bool flag;
+    };
+    // keyed by a kind (one per predefs list, or per keyword list and
+    // default) and the text
+    text_table<length, 4096> lengths; // widths, margins... (many texts)
+    text_table<int, 1024> indexes;    // keywords (few)
+    // What a text does to two lengths (the background's position and
+    // size: parse_background's blocks, below), by kind and text.
+    struct pair {
+        length first, second;
+    };
+    text_table<pair, 1024> pairs;
+
+    // The fields of a length that a step wrote, from the step run on two
+    // lengths whose fields all differed before (a and b).
+    static length effect(const litehtml::css_length &a, const litehtml::css_length &b)
+    {
+        length e;
+        e.set_bits = a.*member_of(len_bits{}) == b.*member_of(len_bits{});
+        e.set_units = a.*member_of(len_units{}) == b.*member_of(len_units{});
+        e.set_flag = a.*member_of(len_flag{}) == b.*member_of(len_flag{});
+        e.bits = a.*member_of(len_bits{});
+        e.units = a.*member_of(len_units{});
+        e.flag = a.*member_of(len_flag{});
+        return e;
+    }
+    static void apply(litehtml::css_length &out, const length &e)
+    {
+        if (e.set_bits)
+            out.*member_of(len_bits{}) = e.bits;
+        if (e.set_units)
+            out.*member_of(len_units{}) = e.units;
+        if (e.set_flag)
+            out.*member_of(len_flag{}) = e.flag;
+    }
+    // Two lengths of all different fields.
+    static void sentinels(litehtml::css_length &a, litehtml::css_length &b)
+    {
+        a.set_value(1234.5f, litehtml::css_units_px);
+        b = litehtml::css_length();
+        b.predef(777); // units css_units_none, as constructed
+    }
+
+    // step(text, first, second) applied to out1 and out2 as it would
+    // write them: its effect on each, found once per text.
+    template <class Step>
+    void two(char kind, const char *val, litehtml::css_length &out1, litehtml::css_length &out2,
+             Step step)
+    {
+        if (!val) {
+            step(val, out1, out2);
+            return;
+        }
+        text_table<pair, 1024>::slot *at;
+        const pair *found = pairs.find(kind, val, &at);
+        pair e;
+        if (!found) {
+            litehtml::css_length a1, a2, b1, b2;
+            sentinels(a1, b1);
+            sentinels(a2, b2);
+            step(val, a1, a2);
+            step(val, b1, b2);
+            e.first = effect(a1, b1);
+            e.second = effect(a2, b2);
+            pairs.put(at, e);
+            found = &e;
+        }
+        apply(out1, found->first);
+        apply(out2, found->second);
+    }
+
+    void from_string(litehtml::css_length &out, const char *val, char kind, const char *predefs)
+    {
+        if (!val) { // litehtml's would throw (a string from NULL)
+            out.fromString(val, predefs);
+            return;
+        }
+        text_table<length, 4096>::slot *at;
+        const length *found = lengths.find(kind, val, &at);
+        length e;
+        if (!found) {
+            litehtml::css_length a, b;
+            sentinels(a, b);
+            a.fromString(val, predefs);
+            b.fromString(val, predefs);
+            e = effect(a, b);
+            lengths.put(at, e);
+            found = &e;
+        }
+        apply(out, *found);
+    }
+
+    int value_index(const char *val, char kind, const char *list, int def)
+    {
+        if (!val)
+            return litehtml::value_index(val, list, def);
+        text_table<int, 1024>::slot *at;
+        const int *found = indexes.find(kind, val, &at);
+        if (found)
+            return *found;
+        int i = litehtml::value_index(val, list, def);
+        indexes.put(at, i);
+        return i;
+    }
+};
+thread_local parse_cache parses;
+
+// Set only by sb_render_check_style_port: elements compared, differences,
+// the first one.
+struct port_check_state {
+    size_t compared = 0, bad = 0;
+    char first[256] = "";
+};
+thread_local port_check_state *port_check = nullptr;
+
+// The lookups of style_port's parse.  An element of our classes answers
+// by its own get_style_property (memoised); one of litehtml's own classes
+// (its ::before and ::after elements) by html_tag::get_style_property's
+// rule, its own declarations read from a table made once for the parse
+// (own_table: the parse reads no attribute of such an element, so its map
+// does not change meanwhile) instead of a string key built and searched
+// for per call: its own value, unless it is "inherit"; else, when there is
+// a parent and the value is "inherit" or the property is inherited and
+// not set, the parent's answer; else def.
+struct asker {
+    litehtml::html_tag &el;
+    style_memo *memo;
+    bool own_class; // el is of litehtml's own class
+    mutable own_table *own = nullptr;
+
+    asker(litehtml::html_tag &e, style_memo *m, bool o) : el(e), memo(m), own_class(o) {}
+    asker(const asker &) = delete;
+    asker &operator=(const asker &) = delete;
+    ~asker() { std::free(own); }
+
+    const litehtml::tchar_t *operator()(const litehtml::tchar_t *name, bool inherited,
+                                        const litehtml::tchar_t *def) const
+    {
+        int id = own_class && memo && name ? memo->id_of(name) : -1;
+        if (id < 0)
+            return el.get_style_property(name, inherited, def);
+        const litehtml::props_map &props = props_of(el.*member_of(tag_style{}));
+        if (!own)
+            own = own_table::build(props, *memo);
+        const litehtml::tchar_t *ret;
+        if (own && id < own->n_known) {
+            uint64_t word = own->bits[id >> 6], bit = 1ull << (id & 63);
+            ret = word & bit ? own->values[own->rank[id >> 6] +
+                                           (unsigned)__builtin_popcountll(word & (bit - 1))]
+                             : nullptr;
+        } else {
+            auto it = props.find(memo->keys[id]);
+            ret = it == props.end() ? nullptr : it->second.m_value.c_str();
+        }
+        litehtml::element::ptr parent = el.parent();
+        if (parent && ((ret && !litehtml::t_strcasecmp(ret, "inherit")) || (!ret && inherited)))
+            ret = parent->get_style_property(name, inherited, def);
+        return ret ? ret : def;
+    }
+};
+
+struct style_port : litehtml::html_tag {
+    // html_tag::init_font of litehtml 0.6 on el, its result remembered
+    // for the document.  init_font asks el's font-size (own, default
+    // NULL), the default font size, the parent's font size (the default
+    // at the root), computes the font size from these, then asks the
+    // inherited font-family, font-weight, font-style and text-decoration
+    // and takes the document's font for them (document::get_font, which
+    // makes a font the first time and returns the same one after): its
+    // three members are a function of these seven answers in one
+    // document.  The same lookups are made here in the same order (the
+    // memo's trace records an element's reads of its parent); on a miss
+    // litehtml's init_font runs (asking them again) and its result is
+    // kept.
+    static void init_font(litehtml::html_tag &el, style_memo *memo, const asker &ask)
+    {
+        if (!memo) {
+            el.init_font();
+            return;
+        }
+        const litehtml::tchar_t *size = ask("font-size", false, nullptr);
+        litehtml::document::ptr doc = el.get_document();
+        int doc_size = doc->container()->get_default_font_size();
+        litehtml::element::ptr parent = el.parent();
+        int parent_size = parent ? parent->get_font_size() : doc_size;
+        const litehtml::tchar_t *name = ask("font-family", true, "inherit");
+        const litehtml::tchar_t *weight = ask("font-weight", true, "normal");
+        const litehtml::tchar_t *style = ask("font-style", true, "normal");
+        const litehtml::tchar_t *decoration =
+            ask("text-decoration", true, "none");
+        std::string &k = memo->font_key;
+        k.clear();
+        auto text = [&k](const litehtml::tchar_t *t) {
+            if (t)
+                k.append(1, 's').append(t).append(1, '\0');
+            else
+                k.append(1, 'n');
+        };
+        auto number = [&k](int v) { k.append(reinterpret_cast<const char *>(&v), sizeof v); };
+        text(size);
+        number(parent_size);
+        number(doc_size);
+        text(name);
+        text(weight);
+        text(style);
+        text(decoration);
+        auto it = memo->fonts.find(k);
+        if (it == memo->fonts.end()) {
+            el.init_font();
+            memo->fonts.emplace(k, style_memo::font_result{el.*(&style_port::m_font_size),
+                                                           el.*(&style_port::m_font),
+                                                           el.*(&style_port::m_font_metrics)});
+            return;
+        }
+        el.*(&style_port::m_font_size) = it->second.size;
+        el.*(&style_port::m_font) = it->second.font;
+        el.*(&style_port::m_font_metrics) = it->second.fm;
+    }
+
+    // parse_background's reading of background-position into the
+    // position's x and y (litehtml 0.6's: one word, a keyword of either
+    // axis or a length; two, the keywords telling which is which; the
+    // keywords then made percentages; none, 0% 0%).
+    static void background_position(const litehtml::tchar_t *str, litehtml::css_length &x,
+                                    litehtml::css_length &y)
+    {
+        if (!str) {
+            y.set_value(0, litehtml::css_units_percentage);
+            x.set_value(0, litehtml::css_units_percentage);
+            return;
+        }
+        litehtml::string_vector res;
+        litehtml::split_string(str, res, " \t");
+        if (res.empty()) {
+            x.set_value(0, litehtml::css_units_percentage);
+            y.set_value(0, litehtml::css_units_percentage);
+            return;
+        }
+        if (res.size() == 1) {
+            if (litehtml::value_in_list(res[0], "left;right;center")) {
+                x.fromString(res[0], "left;right;center");
+                y.set_value(50, litehtml::css_units_percentage);
+            } else if (litehtml::value_in_list(res[0], "top;bottom;center")) {
+                y.fromString(res[0], "top;bottom;center");
+                x.set_value(50, litehtml::css_units_percentage);
+            } else {
+                x.fromString(res[0], "left;right;center");
+                y.set_value(50, litehtml::css_units_percentage);
+            }
+        } else {
+            if (litehtml::value_in_list(res[0], "left;right")) {
+                x.fromString(res[0], "left;right;center");
+                y.fromString(res[1], "top;bottom;center");
+            } else if (litehtml::value_in_list(res[0], "top;bottom")) {
+                x.fromString(res[1], "left;right;center");
+                y.fromString(res[0], "top;bottom;center");
+            } else if (litehtml::value_in_list(res[1], "left;right")) {
+                x.fromString(res[1], "left;right;center");
+                y.fromString(res[0], "top;bottom;center");
+            } else if (litehtml::value_in_list(res[1], "top;bottom")) {
+                x.fromString(res[0], "left;right;center");
+                y.fromString(res[1], "top;bottom;center");
+            } else {
+                x.fromString(res[0], "left;right;center");
+                y.fromString(res[1], "top;bottom;center");
+            }
+        }
+        for (litehtml::css_length *l : {&x, &y}) {
+            if (l->is_predefined()) {
+                switch (l->predef()) {
+                case 0:
+                    l->set_value(0, litehtml::css_units_percentage);
+                    break;
+                case 1:
+                    l->set_value(100, litehtml::css_units_percentage);
+                    break;
+                case 2:
+                    l->set_value(50, litehtml::css_units_percentage);
+                    break;
+                }
+            }
+        }
+    }
+
+    // parse_background's reading of background-size into the position's
+    // width and height.
+    static void background_size(const litehtml::tchar_t *str, litehtml::css_length &w,
+                                litehtml::css_length &h)
+    {
+        if (!str)
+            return;
+        litehtml::string_vector res;
+        litehtml::split_string(str, res, " \t");
+        if (!res.empty()) {
+            w.fromString(res[0], background_size_strings);
+            if (res.size() > 1)
+                h.fromString(res[1], background_size_strings);
+            else
+                h.predef(litehtml::background_size_auto);
+        } else {
+            w.predef(litehtml::background_size_auto);
+            h.predef(litehtml::background_size_auto);
+        }
+    }
+
+    // html_tag::parse_background of litehtml 0.6 (which, unlike its later
+    // sources, loads no image), the position and size read once per text.
+    static void parse_background(litehtml::html_tag &el, parse_cache &pc, const asker &ask)
+    {
+        litehtml::background &bg = el.*(&style_port::m_bg);
+        bg.m_color = el.get_color("background-color", false, litehtml::web_color(0, 0, 0, 0));
+        pc.two('p', ask("background-position", false, "0% 0%"), bg.m_position.x,
+               bg.m_position.y, background_position);
+        pc.two('s', ask("background-size", false, "auto"),
+               bg.m_position.width, bg.m_position.height, background_size);
+        litehtml::document::ptr doc = el.get_document();
+        int fs = el.*(&style_port::m_font_size);
+        doc->cvt_units(bg.m_position.x, fs);
+        doc->cvt_units(bg.m_position.y, fs);
+        doc->cvt_units(bg.m_position.width, fs);
+        doc->cvt_units(bg.m_position.height, fs);
+        bg.m_attachment = (litehtml::background_attachment)pc.value_index(
+            ask("background-attachment", false, "scroll"), 'H',
+            background_attachment_strings, litehtml::background_attachment_scroll);
+        bg.m_repeat = (litehtml::background_repeat)pc.value_index(
+            ask("background-repeat", false, "repeat"), 'R',
+            background_repeat_strings, litehtml::background_repeat_repeat);
+        bg.m_clip = (litehtml::background_box)pc.value_index(
+            ask("background-clip", false, "border-box"), 'K',
+            background_box_strings, litehtml::background_box_border);
+        bg.m_origin = (litehtml::background_box)pc.value_index(
+            ask("background-origin", false, "padding-box"), 'G',
+            background_box_strings, litehtml::background_box_content);
+        litehtml::css::parse_css_url(ask("background-image", false, ""),
+                                     bg.m_image);
+        bg.m_baseurl = ask("background-image-baseurl", false, "");
+    }
+
+    // html_tag::parse_styles(false) of litehtml 0.6 on el.
+    static void parse(litehtml::html_tag &el, style_memo *memo, bool own_class)
+    {
+        asker ask(el, memo, own_class);
+#define SB_M(m) (el.*(&style_port::m))
+        parse_cache &pc = parses;
+        const litehtml::tchar_t *style = el.get_attr("style");
+        if (style)
+            SB_M(m_style).add(style, nullptr, &el);
+        init_font(el, memo, ask);
+        litehtml::document::ptr doc = el.get_document();
+        int &fs = SB_M(m_font_size);
+
+        SB_M(m_el_position) = (litehtml::element_position)pc.value_index(
+            ask("position", false, "static"), 'P', element_position_strings,
+            litehtml::element_position_fixed);
+        SB_M(m_text_align) = (litehtml::text_align)pc.value_index(
+            ask("text-align", true, "left"), 'A', text_align_strings,
+            litehtml::text_align_left);
+        SB_M(m_overflow) = (litehtml::overflow)pc.value_index(
+            ask("overflow", false, "visible"), 'O', overflow_strings,
+            litehtml::overflow_visible);
+        SB_M(m_white_space) = (litehtml::white_space)pc.value_index(
+            ask("white-space", true, "normal"), 'W', white_space_strings,
+            litehtml::white_space_normal);
+        SB_M(m_display) = (litehtml::style_display)pc.value_index(
+            ask("display", false, "inline"), 'D', style_display_strings,
+            litehtml::display_inline);
+        SB_M(m_visibility) = (litehtml::visibility)pc.value_index(
+            ask("visibility", true, "visible"), 'V', visibility_strings,
+            litehtml::visibility_visible);
+        SB_M(m_box_sizing) = (litehtml::box_sizing)pc.value_index(
+            ask("box-sizing", false, "content-box"), 'B', box_sizing_strings,
+            litehtml::box_sizing_content_box);
+
+        if (SB_M(m_el_position) != litehtml::element_position_static) {
+            const litehtml::tchar_t *val = ask("z-index", false, nullptr);
+            if (val)
+                SB_M(m_z_index) = (int)std::strtol(val, nullptr, 10);
+        }
+
+        SB_M(m_vertical_align) = (litehtml::vertical_align)pc.value_index(
+            ask("vertical-align", true, "baseline"), 'L',
+            vertical_align_strings, litehtml::va_baseline);
+        SB_M(m_float) = (litehtml::element_float)pc.value_index(
+            ask("float", false, "none"), 'F', element_float_strings,
+            litehtml::float_none);
+        SB_M(m_clear) = (litehtml::element_clear)pc.value_index(
+            ask("clear", false, "none"), 'C', element_clear_strings,
+            litehtml::clear_none);
+
+        // As liblitehtml 0.6's compiled parse decides (its disassembly):
+        // none is left; a table or inline table is filed as tabular
+        // whatever its float or position; any other display becomes block
+        // when floated, absolute or fixed; else a table part is filed.
+        litehtml::style_display &d = SB_M(m_display);
+        if (d == litehtml::display_none) {
+        } else if (d == litehtml::display_table || d == litehtml::display_inline_table) {
+            doc->add_tabular(el.shared_from_this());
+        } else if (SB_M(m_float) != litehtml::float_none ||
+                   SB_M(m_el_position) == litehtml::element_position_absolute ||
+                   SB_M(m_el_position) == litehtml::element_position_fixed) {
+            d = litehtml::display_block;
+        } else if (d >= litehtml::display_table && d <= litehtml::display_table_row_group) {
+            doc->add_tabular(el.shared_from_this());
+        }
+
+        pc.from_string(SB_M(m_css_text_indent), ask("text-indent", true, "0"),
+                       '0', "0");
+        pc.from_string(SB_M(m_css_width), ask("width", false, "auto"), 'a',
+                       "auto");
+        pc.from_string(SB_M(m_css_height), ask("height", false, "auto"), 'a',
+                       "auto");
+        doc->cvt_units(SB_M(m_css_width), fs);
+        doc->cvt_units(SB_M(m_css_height), fs);
+        pc.from_string(SB_M(m_css_min_width), ask("min-width", false, "0"), 'e',
+                       "");
+        pc.from_string(SB_M(m_css_min_height), ask("min-height", false, "0"),
+                       'e', "");
+        pc.from_string(SB_M(m_css_max_width), ask("max-width", false, "none"),
+                       'n', "none");
+        pc.from_string(SB_M(m_css_max_height), ask("max-height", false, "none"),
+                       'n', "none");
+        doc->cvt_units(SB_M(m_css_min_width), fs);
+        doc->cvt_units(SB_M(m_css_min_height), fs);
+
+        litehtml::css_offsets &off = SB_M(m_css_offsets);
+        pc.from_string(off.left, ask("left", false, "auto"), 'a', "auto");
+        pc.from_string(off.right, ask("right", false, "auto"), 'a', "auto");
+        pc.from_string(off.top, ask("top", false, "auto"), 'a', "auto");
+        pc.from_string(off.bottom, ask("bottom", false, "auto"), 'a', "auto");
+        doc->cvt_units(off.left, fs);
+        doc->cvt_units(off.right, fs);
+        doc->cvt_units(off.top, fs);
+        doc->cvt_units(off.bottom, fs);
+
+        litehtml::css_margins &mar = SB_M(m_css_margins);
+        pc.from_string(mar.left, ask("margin-left", false, "0"), 'a', "auto");
+        pc.from_string(mar.right, ask("margin-right", false, "0"), 'a', "auto");
+        pc.from_string(mar.top, ask("margin-top", false, "0"), 'a', "auto");
+        pc.from_string(mar.bottom, ask("margin-bottom", false, "0"), 'a',
+                       "auto");
+        litehtml::css_margins &pad = SB_M(m_css_padding);
+        pc.from_string(pad.left, ask("padding-left", false, "0"), 'e', "");
+        pc.from_string(pad.right, ask("padding-right", false, "0"), 'e', "");
+        pc.from_string(pad.top, ask("padding-top", false, "0"), 'e', "");
+        pc.from_string(pad.bottom, ask("padding-bottom", false, "0"), 'e', "");
+
+        litehtml::css_borders &bor = SB_M(m_css_borders);
+        pc.from_string(bor.left.width, ask("border-left-width", false, "medium"),
+                       'b', border_width_strings);
+        pc.from_string(bor.right.width,
+                       ask("border-right-width", false, "medium"), 'b',
+                       border_width_strings);
+        pc.from_string(bor.top.width, ask("border-top-width", false, "medium"),
+                       'b', border_width_strings);
+        pc.from_string(bor.bottom.width,
+                       ask("border-bottom-width", false, "medium"), 'b',
+                       border_width_strings);
+
+        litehtml::document_container *cont = doc->container();
+        bor.left.color =
+            litehtml::web_color::from_string(ask("border-left-color", false, ""), cont);
+        bor.left.style = (litehtml::border_style)pc.value_index(
+            ask("border-left-style", false, "none"), 'S', border_style_strings,
+            litehtml::border_style_none);
+        bor.right.color =
+            litehtml::web_color::from_string(ask("border-right-color", false, ""), cont);
+        bor.right.style = (litehtml::border_style)pc.value_index(
+            ask("border-right-style", false, "none"), 'S', border_style_strings,
+            litehtml::border_style_none);
+        bor.top.color =
+            litehtml::web_color::from_string(ask("border-top-color", false, ""), cont);
+        bor.top.style = (litehtml::border_style)pc.value_index(
+            ask("border-top-style", false, "none"), 'S', border_style_strings,
+            litehtml::border_style_none);
+        bor.bottom.color = litehtml::web_color::from_string(
+            ask("border-bottom-color", false, ""), cont);
+        bor.bottom.style = (litehtml::border_style)pc.value_index(
+            ask("border-bottom-style", false, "none"), 'S', border_style_strings,
+            litehtml::border_style_none);
+
+        litehtml::css_border_radius &r = bor.radius;
+        pc.from_string(r.top_left_x, ask("border-top-left-radius-x", false, "0"),
+                       'e', "");
+        pc.from_string(r.top_left_y, ask("border-top-left-radius-y", false, "0"),
+                       'e', "");
+        pc.from_string(r.top_right_x,
+                       ask("border-top-right-radius-x", false, "0"), 'e', "");
+        pc.from_string(r.top_right_y,
+                       ask("border-top-right-radius-y", false, "0"), 'e', "");
+        pc.from_string(r.bottom_right_x,
+                       ask("border-bottom-right-radius-x", false, "0"), 'e', "");
+        pc.from_string(r.bottom_right_y,
+                       ask("border-bottom-right-radius-y", false, "0"), 'e', "");
+        pc.from_string(r.bottom_left_x,
+                       ask("border-bottom-left-radius-x", false, "0"), 'e', "");
+        pc.from_string(r.bottom_left_y,
+                       ask("border-bottom-left-radius-y", false, "0"), 'e', "");
+        doc->cvt_units(r.bottom_left_x, fs);
+        doc->cvt_units(r.bottom_left_y, fs);
+        doc->cvt_units(r.bottom_right_x, fs);
+        doc->cvt_units(r.bottom_right_y, fs);
+        doc->cvt_units(r.top_left_x, fs);
+        doc->cvt_units(r.top_left_y, fs);
+        doc->cvt_units(r.top_right_x, fs);
+        doc->cvt_units(r.top_right_y, fs);
+
+        doc->cvt_units(SB_M(m_css_text_indent), fs);
+
+        litehtml::margins &m = SB_M(m_margins);
+        m.left = doc->cvt_units(mar.left, fs);
+        m.right = doc->cvt_units(mar.right, fs);
+        m.top = doc->cvt_units(mar.top, fs);
+        m.bottom = doc->cvt_units(mar.bottom, fs);
+        litehtml::margins &p = SB_M(m_padding);
+        p.left = doc->cvt_units(pad.left, fs);
+        p.right = doc->cvt_units(pad.right, fs);
+        p.top = doc->cvt_units(pad.top, fs);
+        p.bottom = doc->cvt_units(pad.bottom, fs);
+        litehtml::margins &b = SB_M(m_borders);
+        b.left = doc->cvt_units(bor.left.width, fs);
+        b.right = doc->cvt_units(bor.right.width, fs);
+        b.top = doc->cvt_units(bor.top.width, fs);
+        b.bottom = doc->cvt_units(bor.bottom.width, fs);
+
+        litehtml::css_length line_height;
+        pc.from_string(line_height, ask("line-height", true, "normal"), 'l',
+                       "normal");
+        if (line_height.is_predefined()) {
+            SB_M(m_line_height) = SB_M(m_font_metrics).height;
+            SB_M(m_lh_predefined) = true;
+        } else if (line_height.units() == litehtml::css_units_none) {
+            SB_M(m_line_height) = (int)(line_height.val() * fs);
+            SB_M(m_lh_predefined) = false;
+        } else {
+            SB_M(m_line_height) = doc->cvt_units(line_height, fs, fs);
+            SB_M(m_lh_predefined) = false;
+        }
+
+        if (d == litehtml::display_list_item) {
+            const litehtml::tchar_t *list_type =
+                ask("list-style-type", true, "disc");
+            SB_M(m_list_style_type) = (litehtml::list_style_type)pc.value_index(
+                list_type, 'T', list_style_type_strings, litehtml::list_style_type_disc);
+            const litehtml::tchar_t *list_pos =
+                ask("list-style-position", true, "outside");
+            SB_M(m_list_style_position) = (litehtml::list_style_position)pc.value_index(
+                list_pos, 'Q', list_style_position_strings, litehtml::list_style_position_outside);
+            const litehtml::tchar_t *list_image =
+                ask("list-style-image", true, nullptr);
+            if (list_image && list_image[0]) {
+                litehtml::tstring url;
+                litehtml::css::parse_css_url(list_image, url);
+                const litehtml::tchar_t *list_image_baseurl =
+                    ask("list-style-image-baseurl", true, nullptr);
+                cont->load_image(url.c_str(), list_image_baseurl, true);
+            }
+        }
+
+        parse_background(el, pc, ask);
+
+        for (int i = 0; i < (int)el.get_children_count(); i++)
+            el.get_child(i)->parse_styles();
+#undef SB_M
+    }
+};
+
+// Two elements' computed styles, member by member (every member
+// html_tag::parse_styles writes, as computed_access::copy lists them;
+// lengths by their raw fields).  The first different member's name, or
+// NULL when all are equal.
+struct computed_compare : litehtml::html_tag {
+    static bool same(const litehtml::css_length &a, const litehtml::css_length &b)
+    {
+        return a.*member_of(len_bits{}) == b.*member_of(len_bits{}) &&
+               a.*member_of(len_units{}) == b.*member_of(len_units{}) &&
+               a.*member_of(len_flag{}) == b.*member_of(len_flag{});
+    }
+    static bool same(const litehtml::web_color &a, const litehtml::web_color &b)
+    {
+        return a.red == b.red && a.green == b.green && a.blue == b.blue && a.alpha == b.alpha;
+    }
+    static bool same(const litehtml::css_margins &a, const litehtml::css_margins &b)
+    {
+        return same(a.left, b.left) && same(a.right, b.right) && same(a.top, b.top) &&
+               same(a.bottom, b.bottom);
+    }
+    static bool same(const litehtml::css_offsets &a, const litehtml::css_offsets &b)
+    {
+        return same(a.left, b.left) && same(a.right, b.right) && same(a.top, b.top) &&
+               same(a.bottom, b.bottom);
+    }
+    static bool same(const litehtml::css_border &a, const litehtml::css_border &b)
+    {
+        return same(a.width, b.width) && a.style == b.style && same(a.color, b.color);
+    }
+    static bool same(const litehtml::css_border_radius &a, const litehtml::css_border_radius &b)
+    {
+        return same(a.top_left_x, b.top_left_x) && same(a.top_left_y, b.top_left_y) &&
+               same(a.top_right_x, b.top_right_x) && same(a.top_right_y, b.top_right_y) &&
+               same(a.bottom_right_x, b.bottom_right_x) &&
+               same(a.bottom_right_y, b.bottom_right_y) &&
+               same(a.bottom_left_x, b.bottom_left_x) && same(a.bottom_left_y, b.bottom_left_y);
+    }
+    static bool same(const litehtml::css_borders &a, const litehtml::css_borders &b)
+    {
+        return same(a.left, b.left) && same(a.right, b.right) && same(a.top, b.top) &&
+               same(a.bottom, b.bottom) && same(a.radius, b.radius);
+    }
+    static bool same(const litehtml::margins &a, const litehtml::margins &b)
+    {
+        return a.left == b.left && a.right == b.right && a.top == b.top && a.bottom == b.bottom;
+    }
+    static bool same(const litehtml::background &a, const litehtml::background &b)
+    {
+        return a.m_image == b.m_image && a.m_baseurl == b.m_baseurl && same(a.m_color, b.m_color) &&
+               a.m_attachment == b.m_attachment && same(a.m_position.x, b.m_position.x) &&
+               same(a.m_position.y, b.m_position.y) && same(a.m_position.width, b.m_position.width) &&
+               same(a.m_position.height, b.m_position.height) && a.m_repeat == b.m_repeat &&
+               a.m_clip == b.m_clip && a.m_origin == b.m_origin && same(a.m_radius, b.m_radius);
+    }
+    static bool same(const litehtml::font_metrics &a, const litehtml::font_metrics &b)
+    {
+        return a.height == b.height && a.ascent == b.ascent && a.descent == b.descent &&
+               a.x_height == b.x_height && a.draw_spaces == b.draw_spaces;
+    }
+    template <class T> static bool same(const T &a, const T &b) { return a == b; }
+
+    static const char *differs(const litehtml::html_tag &x, const litehtml::html_tag &y)
+    {
+#define SB_SAME(m)                                                                                 \
+    if (!same(x.*(&computed_compare::m), y.*(&computed_compare::m)))                               \
+        return #m;
+        SB_SAME(m_el_position);
+        SB_SAME(m_text_align);
+        SB_SAME(m_overflow);
+        SB_SAME(m_white_space);
+        SB_SAME(m_display);
+        SB_SAME(m_visibility);
+        SB_SAME(m_box_sizing);
+        SB_SAME(m_z_index);
+        SB_SAME(m_vertical_align);
+        SB_SAME(m_float);
+        SB_SAME(m_clear);
+        SB_SAME(m_css_text_indent);
+        SB_SAME(m_css_width);
+        SB_SAME(m_css_height);
+        SB_SAME(m_css_min_width);
+        SB_SAME(m_css_min_height);
+        SB_SAME(m_css_max_width);
+        SB_SAME(m_css_max_height);
+        SB_SAME(m_css_offsets);
+        SB_SAME(m_css_margins);
+        SB_SAME(m_css_padding);
+        SB_SAME(m_css_borders);
+        SB_SAME(m_margins);
+        SB_SAME(m_padding);
+        SB_SAME(m_borders);
+        SB_SAME(m_line_height);
+        SB_SAME(m_lh_predefined);
+        SB_SAME(m_list_style_type);
+        SB_SAME(m_list_style_position);
+        SB_SAME(m_bg);
+        SB_SAME(m_font);
+        SB_SAME(m_font_size);
+        SB_SAME(m_font_metrics);
+#undef SB_SAME
+        return nullptr;
+    }
+};
+
+// An element's computed style, by the port (style_port) or, in the render
+// sb_render_check_style_sharing compares with, by litehtml's parse
+// (litehtml: the element's own parse_styles(false), for our classes
+// html_tag's or el_image's, whose one addition the caller makes).  Under
+// sb_render_check_style_port both run, litehtml's first, from the same
+// members, and their results are compared; the port's are kept.  reset
+// drops what the element remembered of its lookups between the two.
+template <class Litehtml, class Reset>
+void style_in_full(litehtml::html_tag &el, style_memo *memo, bool own_class,
+                   Litehtml litehtml_parse, Reset reset)
+{
+    litehtml::document *doc = memo->doc;
+    if (!port_check) {
+        style_port::parse(el, memo, own_class);
+        return;
+    }
+    litehtml::document::ptr d = el.get_document();
+    litehtml::html_tag before(d), theirs(d);
+    computed_access::copy(before, el);
+    // its declarations too: the parse adds style="" to them, and adding
+    // it twice is not always the same as once (a background shorthand's
+    // position reads the one held)
+    litehtml::props_map &decls = props_of(el.*member_of(tag_style{}));
+    litehtml::props_map decls_before = decls;
+    litehtml::elements_vector *tabular = doc ? &(doc->*member_of(doc_tabular{})) : nullptr;
+    size_t n_tabular = tabular ? tabular->size() : 0;
+    litehtml_parse();
+    computed_access::copy(theirs, el);
+    if (tabular) {
+        bool filed = tabular->size() > n_tabular;
+        tabular->resize(n_tabular);
+        computed_access::copy(el, before);
+        decls = decls_before;
+        reset();
+        style_port::parse(el, memo, own_class);
+        if (filed != (tabular->size() > n_tabular) && port_check->bad++ == 0)
+            std::snprintf(port_check->first, sizeof port_check->first,
+                          "<%s>: filed as tabular by one parse only", el.get_tagName());
+    } else {
+        computed_access::copy(el, before);
+        decls = decls_before;
+        reset();
+        style_port::parse(el, memo, own_class);
+    }
+    port_check->compared++;
+    const char *what = computed_compare::differs(el, theirs);
+    if (what && port_check->bad++ == 0)
+        std::snprintf(port_check->first, sizeof port_check->first,
+                      "<%s class=\"%s\">: %s differs from litehtml's", el.get_tagName(),
+                      el.get_attr("class", ""), what);
+}
+
 // Our class for every litehtml element class derived from html_tag (the
 // ones that have declarations of their own).
 template <class Base> class memo_element : public Base, public line_linked
@@ -1580,6 +2419,13 @@ public:
             memo_->rules_reused++;
         }
         litehtml::props_map &mine = props_of(this->m_style);
+        // An element's first rule (the map is empty): writing the rule's
+        // names one by one into an empty map leaves a copy of the rule's
+        // map, made here in one copy without a search per name.
+        if (mine.empty()) {
+            mine = rule.props;
+            return;
+        }
         for (const auto &kv : rule.props) {
             auto it = mine.lower_bound(kv.first);
             if (it == mine.end() || it->first != kv.first)
@@ -1788,7 +2634,18 @@ public:
                 memo_->trace.clear();
                 memo_->trace_bad = false;
             }
-            Base::parse_styles(false);
+            if (memo_->port) {
+                style_in_full(
+                    *this, memo_, false, [this] { Base::parse_styles(false); },
+                    [this] {
+                        n_found_ = 0;
+                        std::free(own_);
+                        own_ = nullptr;
+                    });
+                image_loaded();
+            } else {
+                Base::parse_styles(false);
+            }
             if (recorded) {
                 memo_->recording = nullptr;
                 reads.swap(memo_->trace); // before the children record theirs
@@ -1819,7 +2676,7 @@ public:
             return false;
         for (const style_memo::parent_read &r : t.reads) {
             const litehtml::tchar_t *v =
-                parent->get_style_property(memo_->names[r.id], r.inherited, r.def);
+                parent->get_style_property(memo_->keys[r.id].c_str(), r.inherited, r.def);
             if (!v != r.null || (v && r.value != v))
                 return false;
         }
@@ -2101,7 +2958,10 @@ private:
         litehtml::elements_vector *tabular =
             memo_->doc ? &(memo_->doc->*member_of(doc_tabular{})) : nullptr;
         size_t n_tabular = tabular ? tabular->size() : 0;
-        p.parse_styles();
+        if (memo_->port)
+            style_in_full(p, memo_, true, [&p] { p.parse_styles(); }, [] {});
+        else
+            p.parse_styles();
         bool filed =
             !tabular || (tabular->size() > n_tabular && (*tabular)[n_tabular].get() == &p);
         if (!filed)
@@ -3307,6 +4167,7 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
         memo.share = !no_style_sharing;
         memo.parse_once = !no_style_sharing;
         memo.trace_on = !no_style_sharing;
+        memo.port = !no_style_sharing;
         cont.memo = &memo;
         GumboNode *root = sb_ptree_root(tree);
         size_t runs = root ? count_tree_runs(root) : 0;
@@ -3584,7 +4445,9 @@ extern "C" long sb_render_check_style_lookups(const sb_doc *doc, size_t *checked
         litehtml::document::ptr a =
             root ? document_from_tree(root, &ours, &ctx, &memo) : litehtml::document::ptr();
         litehtml::document::ptr b = litehtml::document::createFromUTF8(html, &theirs, &ctx);
-        std::vector<const char *> names(memo.names, memo.names + memo.n_names);
+        std::vector<const char *> names;
+        for (int k = 0; k < memo.n_names; k++)
+            names.push_back(memo.keys[k].c_str());
         for (const char *const *e = extra; *e; e++)
             names.push_back(*e);
         std::vector<std::pair<litehtml::element *, litehtml::element *>> stack;
@@ -3781,6 +4644,30 @@ extern "C" long sb_render_check_layout_shortcuts(const sb_doc *doc, size_t *drop
     sb_render_free(a);
     sb_render_free(b);
     return bad;
+}
+
+extern "C" long sb_render_check_style_port(const sb_doc *doc, size_t *compared, char *err,
+                                          size_t errlen)
+{
+    set_err(err, errlen, "");
+    port_check_state st;
+    port_check = &st;
+    sb_render_opts o{};
+    o.time_budget_ms = 600000;
+    char e1[200];
+    sb_render *r = sb_render_page(doc, &o, nullptr, e1, sizeof e1);
+    port_check = nullptr;
+    if (compared)
+        *compared = st.compared;
+    if (!r) {
+        if (err && errlen)
+            std::snprintf(err, errlen, "render failed: %s", e1);
+        return 1;
+    }
+    sb_render_free(r);
+    if (st.bad && err && errlen)
+        std::snprintf(err, errlen, "%s", st.first);
+    return (long)st.bad;
 }
 
 // Two parses of a selector, field by field (the left parts included).

@@ -219,6 +219,16 @@ long sb_render_check_sheet_parse(const sb_doc *doc, size_t *selectors, char *err
  * asked in *pairs, and the first one applied in err. */
 long sb_render_check_never_applied(const sb_doc *doc, size_t *pairs, char *err, size_t errlen);
 
+/* Renders doc computing each element's style that is not shared twice where
+ * it is computed in full: by litehtml's html_tag::parse_styles and by the
+ * render's port of it (render.cpp: style_port, its keyword and length
+ * parses remembered per thread by text), from the same members, and
+ * compares every member the parse writes (lengths by their raw fields,
+ * the background, the font).  Returns the number of differences (0 = the
+ * same), the elements compared in *compared, and the first difference in
+ * err. */
+long sb_render_check_style_port(const sb_doc *doc, size_t *compared, char *err, size_t errlen);
+
 /* True when the render cuts text into litehtml's words and spaces
  * (render.cpp: container::split_text, on the UTF-8 bytes) exactly as
  * litehtml's own split_text (through wide characters) does. */
