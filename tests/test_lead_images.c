@@ -1039,6 +1039,20 @@ static void test_author_box_bordered(void **state)
                           "https://news.example.org/uploads/2024/12/new-year-at-work.jpg");
 }
 
+static void test_click_here_promo(void **state)
+{
+    (void)state;
+    /* A promotion whose alt asks for a click ("Now Streaming 24/7 Click
+     * Here") is a button: the declared picture stands alone. */
+    expect_declared_alone("click_here_promo.html",
+                          "https://news.example.org/images/2023/11/lake-resort-plan.jpg");
+    /* "Click here to enlarge" on the story's photo asks to see the
+     * picture itself: it stays the lead. */
+    expect("click_here_enlarge.html", PAGE_URL,
+           "https://news.example.org/images/2023/11/lake-shore.jpg",
+           "https://news.example.org/images/2023/11/lake-resort-plan.jpg");
+}
+
 static void test_rendition_names(void **state)
 {
     (void)state;
@@ -1860,6 +1874,7 @@ int main(void)
         cmocka_unit_test(test_no_declared),     cmocka_unit_test(test_css_background),
         cmocka_unit_test(test_declared_alone),  cmocka_unit_test(test_same_picture),
         cmocka_unit_test(test_declared_hex_folder), cmocka_unit_test(test_author_box_bordered),
+        cmocka_unit_test(test_click_here_promo),
         cmocka_unit_test(test_rendition_names),
         cmocka_unit_test(test_url_rules),       cmocka_unit_test(test_huge_sizes),
         cmocka_unit_test(test_responsive_hidden), cmocka_unit_test(test_descriptive_alt),

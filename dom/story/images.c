@@ -2199,6 +2199,9 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
         return why;
     if ((why = sb_image_app_badge(k->url, is_background ? NULL : sb_attr(node, "alt"))))
         return why;
+    if (!is_background && (why = sb_image_click_here_alt(sb_attr(node, "alt"))) &&
+        !declared_rendition(s->meta, k->url))
+        return why;
     if (!is_background) {
         if ((why = sb_image_furniture_name(sb_attr(node, "class"))) ||
             (why = sb_image_furniture_name(sb_attr(node, "id"))))
