@@ -1053,6 +1053,19 @@ static void test_click_here_promo(void **state)
            "https://news.example.org/images/2023/11/lake-resort-plan.jpg");
 }
 
+static void test_small_first_far(void **state)
+{
+    (void)state;
+    /* The story's first picture far down, known to be small (a 200x100
+     * logo in a product list), yields to the declared picture. */
+    expect_declared_alone("small_first_far.html",
+                          "https://news.example.org/images/2022/03/trading-services.jpg");
+    /* Of unknown size there, it keeps the lead. */
+    expect("first_far_unknown_size.html", PAGE_URL,
+           "https://news.example.org/images/2022/03/simple-service-screen.jpg",
+           "https://news.example.org/images/2022/03/trading-services.jpg");
+}
+
 static void test_rendition_names(void **state)
 {
     (void)state;
@@ -1875,6 +1888,7 @@ int main(void)
         cmocka_unit_test(test_declared_alone),  cmocka_unit_test(test_same_picture),
         cmocka_unit_test(test_declared_hex_folder), cmocka_unit_test(test_author_box_bordered),
         cmocka_unit_test(test_click_here_promo),
+        cmocka_unit_test(test_small_first_far),
         cmocka_unit_test(test_rendition_names),
         cmocka_unit_test(test_url_rules),       cmocka_unit_test(test_huge_sizes),
         cmocka_unit_test(test_responsive_hidden), cmocka_unit_test(test_descriptive_alt),
