@@ -1066,6 +1066,24 @@ static void test_small_first_far(void **state)
            "https://news.example.org/images/2022/03/trading-services.jpg");
 }
 
+static void test_bio_img_name(void **state)
+{
+    (void)state;
+    /* A file named as a biography picture ("...-BIO-IMG.png") is an
+     * author photo: the declared picture stands alone. */
+    expect_declared_alone("bio_img_name.html",
+                          "https://news.example.org/images/2023/11/salon-camera.jpg");
+}
+
+static void test_call_to_try_alt(void **state)
+{
+    (void)state;
+    /* A banner whose alt offers a free trial ("kostenlos testen") is a
+     * promotion: the story's own picture further down leads. */
+    expect("call_to_try_alt.html", PAGE_URL, "https://news.example.org/bilder/2023/gericht-akten.jpg",
+           "https://news.example.org/bilder/2023/wohngeld-urteil-400x400.jpg");
+}
+
 static void test_rendition_names(void **state)
 {
     (void)state;
@@ -1889,6 +1907,7 @@ int main(void)
         cmocka_unit_test(test_declared_hex_folder), cmocka_unit_test(test_author_box_bordered),
         cmocka_unit_test(test_click_here_promo),
         cmocka_unit_test(test_small_first_far),
+        cmocka_unit_test(test_bio_img_name), cmocka_unit_test(test_call_to_try_alt),
         cmocka_unit_test(test_rendition_names),
         cmocka_unit_test(test_url_rules),       cmocka_unit_test(test_huge_sizes),
         cmocka_unit_test(test_responsive_hidden), cmocka_unit_test(test_descriptive_alt),
