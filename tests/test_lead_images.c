@@ -1084,6 +1084,17 @@ static void test_call_to_try_alt(void **state)
            "https://news.example.org/bilder/2023/wohngeld-urteil-400x400.jpg");
 }
 
+static void test_declared_share_card_hd(void **state)
+{
+    (void)state;
+    /* A declared "preview-fb-hd.png" is the site's default card ("hd" a
+     * size word): the small cover the review shows stays the lead, also
+     * where the DOM finds it outside the lead position. */
+    expect("declared_share_card_hd.html", PAGE_URL,
+           "https://news.example.org/uploads/media/handbook-internet-law.thumb.jpg",
+           "https://news.example.org/img/preview-fb-hd.png");
+}
+
 static void test_rendition_names(void **state)
 {
     (void)state;
@@ -1249,6 +1260,7 @@ static void test_declared_share_card(void **state)
     }
     assert_non_null(sb_image_declared_nonpicture("http://a.example/images/facebook.png"));
     assert_non_null(sb_image_declared_nonpicture("https://a.example/og-share-1200x630.jpg"));
+    assert_non_null(sb_image_declared_nonpicture("https://a.example/img/preview-fb-hd.png"));
     assert_null(sb_image_declared_nonpicture("https://a.example/og.jpg"));
     assert_null(sb_image_declared_nonpicture("https://a.example/u/storm-quay_social.jpg"));
     assert_null(sb_image_declared_nonpicture("https://a.example/13sudan-1-facebookjumbo.jpg"));
@@ -1907,7 +1919,7 @@ int main(void)
         cmocka_unit_test(test_declared_hex_folder), cmocka_unit_test(test_author_box_bordered),
         cmocka_unit_test(test_click_here_promo),
         cmocka_unit_test(test_small_first_far),
-        cmocka_unit_test(test_bio_img_name), cmocka_unit_test(test_call_to_try_alt),
+        cmocka_unit_test(test_bio_img_name), cmocka_unit_test(test_declared_share_card_hd), cmocka_unit_test(test_call_to_try_alt),
         cmocka_unit_test(test_rendition_names),
         cmocka_unit_test(test_url_rules),       cmocka_unit_test(test_huge_sizes),
         cmocka_unit_test(test_responsive_hidden), cmocka_unit_test(test_descriptive_alt),

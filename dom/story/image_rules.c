@@ -392,7 +392,7 @@ static bool default_share_card(const char *bare)
                                           "social", NULL};
     static const char *const generic[] = {"default", "landscape", "portrait", "square", "card",
                                           "image", "img", "site", "preview", "fallback",
-                                          "large", "small", "big", "summary", "og",
+                                          "large", "small", "big", "hd", "summary", "og",
                                           "opengraph", NULL};
     const char *name = strrchr(bare, '/');
     name = name ? name + 1 : bare;
