@@ -1039,6 +1039,62 @@ static void test_author_box_bordered(void **state)
                           "https://news.example.org/uploads/2024/12/new-year-at-work.jpg");
 }
 
+static void test_click_here_promo(void **state)
+{
+    (void)state;
+    /* A promotion whose alt asks for a click ("Now Streaming 24/7 Click
+     * Here") is a button: the declared picture stands alone. */
+    expect_declared_alone("click_here_promo.html",
+                          "https://news.example.org/images/2023/11/lake-resort-plan.jpg");
+    /* "Click here to enlarge" on the story's photo asks to see the
+     * picture itself: it stays the lead. */
+    expect("click_here_enlarge.html", PAGE_URL,
+           "https://news.example.org/images/2023/11/lake-shore.jpg",
+           "https://news.example.org/images/2023/11/lake-resort-plan.jpg");
+}
+
+static void test_small_first_far(void **state)
+{
+    (void)state;
+    /* The story's first picture far down, known to be small (a 200x100
+     * logo in a product list), yields to the declared picture. */
+    expect_declared_alone("small_first_far.html",
+                          "https://news.example.org/images/2022/03/trading-services.jpg");
+    /* Of unknown size there, it keeps the lead. */
+    expect("first_far_unknown_size.html", PAGE_URL,
+           "https://news.example.org/images/2022/03/simple-service-screen.jpg",
+           "https://news.example.org/images/2022/03/trading-services.jpg");
+}
+
+static void test_bio_img_name(void **state)
+{
+    (void)state;
+    /* A file named as a biography picture ("...-BIO-IMG.png") is an
+     * author photo: the declared picture stands alone. */
+    expect_declared_alone("bio_img_name.html",
+                          "https://news.example.org/images/2023/11/salon-camera.jpg");
+}
+
+static void test_call_to_try_alt(void **state)
+{
+    (void)state;
+    /* A banner whose alt offers a free trial ("kostenlos testen") is a
+     * promotion: the story's own picture further down leads. */
+    expect("call_to_try_alt.html", PAGE_URL, "https://news.example.org/bilder/2023/gericht-akten.jpg",
+           "https://news.example.org/bilder/2023/wohngeld-urteil-400x400.jpg");
+}
+
+static void test_declared_share_card_hd(void **state)
+{
+    (void)state;
+    /* A declared "preview-fb-hd.png" is the site's default card ("hd" a
+     * size word): the small cover the review shows stays the lead, also
+     * where the DOM finds it outside the lead position. */
+    expect("declared_share_card_hd.html", PAGE_URL,
+           "https://news.example.org/uploads/media/handbook-internet-law.thumb.jpg",
+           "https://news.example.org/img/preview-fb-hd.png");
+}
+
 static void test_rendition_names(void **state)
 {
     (void)state;
@@ -1204,6 +1260,7 @@ static void test_declared_share_card(void **state)
     }
     assert_non_null(sb_image_declared_nonpicture("http://a.example/images/facebook.png"));
     assert_non_null(sb_image_declared_nonpicture("https://a.example/og-share-1200x630.jpg"));
+    assert_non_null(sb_image_declared_nonpicture("https://a.example/img/preview-fb-hd.png"));
     assert_null(sb_image_declared_nonpicture("https://a.example/og.jpg"));
     assert_null(sb_image_declared_nonpicture("https://a.example/u/storm-quay_social.jpg"));
     assert_null(sb_image_declared_nonpicture("https://a.example/13sudan-1-facebookjumbo.jpg"));
@@ -1860,6 +1917,9 @@ int main(void)
         cmocka_unit_test(test_no_declared),     cmocka_unit_test(test_css_background),
         cmocka_unit_test(test_declared_alone),  cmocka_unit_test(test_same_picture),
         cmocka_unit_test(test_declared_hex_folder), cmocka_unit_test(test_author_box_bordered),
+        cmocka_unit_test(test_click_here_promo),
+        cmocka_unit_test(test_small_first_far),
+        cmocka_unit_test(test_bio_img_name), cmocka_unit_test(test_declared_share_card_hd), cmocka_unit_test(test_call_to_try_alt),
         cmocka_unit_test(test_rendition_names),
         cmocka_unit_test(test_url_rules),       cmocka_unit_test(test_huge_sizes),
         cmocka_unit_test(test_responsive_hidden), cmocka_unit_test(test_descriptive_alt),

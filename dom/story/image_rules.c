@@ -234,6 +234,36 @@ const char *sb_image_app_badge(const char *url, const char *alt)
     return NULL;
 }
 
+/* An image whose alt text asks the reader to act ("Now Streaming 24/7
+ * Click Here", "New - TMZ Sports TV Show - Click here for showtimes.",
+ * "Click here to watch video: ...", "Hier klicken!", "RA-Eintrag
+ * kostenlos testen") is a button: a house promotion, a link to a video
+ * or a show, an offer, an ad's pixel.  A story's picture describes what
+ * it shows; its alt does not ask for a click or offer a free trial.  The
+ * one call to click that a picture carries is to see it larger ("click
+ * here to enlarge", "... for a larger view", "... full size", "zoom"):
+ * that is the picture itself, kept.  Measured (both corpora): the
+ * phrases stand on abc7news's streaming promo, tmz's show promo, webmd's
+ * video buttons, an ad server's pixels, a legal directory's "try it
+ * free" banner and a streaming service's offer, never on a story's
+ * picture. */
+const char *sb_image_click_here_alt(const char *alt)
+{
+    if (!alt || !*alt)
+        return NULL;
+    char low[JUDGED_MAX];
+    lower_copy(alt, low, sizeof low);
+    static const char *const calls[] = {"click here", "hier klicken", "klicken sie hier",
+                                        "kostenlos testen", "free trial", NULL};
+    if (!first_match(low, calls, "x"))
+        return NULL;
+    static const char *const larger[] = {"enlarge", "larger", "full size", "full-size",
+                                         "fullsize", "zoom", "vergr", NULL};
+    if (first_match(low, larger, "x"))
+        return NULL;
+    return "a button by its alt text (a call to click or to try: a promotion, not a picture)";
+}
+
 const char *sb_image_ad_url(const char *url)
 {
     if (!url)
@@ -278,6 +308,30 @@ static const char *innermost_path(const char *low)
     return path ? strchr(path + 3, '/') : low;
 }
 
+/* A file named as a person's biography picture: the whole token "bio"
+ * followed by a picture's word ("KTRK-Alex-Bozarjian-BIO-IMG.png",
+ * "author_bio_photo.jpg"), as a profile page or an author box shows
+ * beside a reporter's name.  Whole tokens only: "biopic" (a film) and
+ * "bio-markt" (German "organic") name no portrait. */
+static bool bio_picture_name(const char *path)
+{
+    static const char *const pic[] = {"img", "image", "photo", "pic", "foto", "bild", NULL};
+    for (const char *p = strstr(path, "bio"); p; p = strstr(p + 1, "bio")) {
+        if (p > path && isalnum((unsigned char)p[-1]))
+            continue;
+        if (p[3] != '-' && p[3] != '_')
+            continue;
+        const char *t = p + 4;
+        size_t n = 0;
+        while (isalnum((unsigned char)t[n]))
+            n++;
+        for (int i = 0; pic[i]; i++)
+            if (strlen(pic[i]) == n && strncmp(t, pic[i], n) == 0)
+                return true;
+    }
+    return false;
+}
+
 const char *sb_image_furniture_url(const char *url)
 {
     if (!url)
@@ -301,6 +355,8 @@ const char *sb_image_furniture_url(const char *url)
      * header banner, borders, backgrounds, buttons, default sharing
      * picture.  A story's pictures are uploads, not theme files (measured:
      * every pick of both corpora under /themes/ was such a file). */
+    if (!why && bio_picture_name(path))
+        why = "logo, icon, sprite, share button or author photo by its file name";
     if (!why && strstr(path, "/themes/"))
         why = "a theme's design file (its path is under /themes/)";
     return why;
@@ -336,7 +392,7 @@ static bool default_share_card(const char *bare)
                                           "social", NULL};
     static const char *const generic[] = {"default", "landscape", "portrait", "square", "card",
                                           "image", "img", "site", "preview", "fallback",
-                                          "large", "small", "big", "summary", "og",
+                                          "large", "small", "big", "hd", "summary", "og",
                                           "opengraph", NULL};
     const char *name = strrchr(bare, '/');
     name = name ? name + 1 : bare;

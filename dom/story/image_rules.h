@@ -36,6 +36,12 @@ const char *sb_image_control_file(const char *url);
  * the store ("google-play-pass.png"), not a badge. */
 const char *sb_image_app_badge(const char *url, const char *alt);
 
+/* Why an image whose alt text is a call to act ("... Click here",
+ * "Hier klicken!", "... kostenlos testen", "free trial") is a
+ * promotion's button, not a picture; NULL otherwise (and for an alt that
+ * offers the picture itself larger: "click here to enlarge"). */
+const char *sb_image_click_here_alt(const char *alt);
+
 /* A logo, icon, sprite, badge, emoji or avatar by its file or path name;
  * a file in a theme's folder (the site's design). */
 const char *sb_image_furniture_url(const char *url);

@@ -2199,6 +2199,9 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
         return why;
     if ((why = sb_image_app_badge(k->url, is_background ? NULL : sb_attr(node, "alt"))))
         return why;
+    if (!is_background && (why = sb_image_click_here_alt(sb_attr(node, "alt"))) &&
+        !declared_rendition(s->meta, k->url))
+        return why;
     if (!is_background) {
         if ((why = sb_image_furniture_name(sb_attr(node, "class"))) ||
             (why = sb_image_furniture_name(sb_attr(node, "id"))))
@@ -3317,7 +3320,14 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
      * the story, so the publisher's declared picture is the lead (without
      * a box).  Measured on both corpora: the picks this replaces were
      * graphics, maps and in-story photos further down the page. */
-    bool best_in_view = s.best.order == 0.0 || /* the story's first picture */
+    /* The story's first picture keeps the lead wherever it sits (a first
+     * picture a few paragraphs down is the one Readability keeps), unless
+     * its size is known to be small: an area under AREA_UNKNOWN (the
+     * size assumed for an image of unknown size), as a logo in a product
+     * list (a 200x100 wordmark), a thumbnail or a badge has.  Such a
+     * picture far down is no lead; the declared picture is. */
+    bool best_first = s.best.order == 0.0 && s.best.area >= W_AREA * AREA_UNKNOWN / AREA_FULL;
+    bool best_in_view = best_first || /* the story's first picture */
                         (s.best.has_box && s.layout_top >= 0 &&
                          s.best.box.y < s.layout_top + FIRST_SCREEN_PX);
     /* So is a declared picture whose own <img> in the page is hidden by the
