@@ -1765,6 +1765,39 @@ static void test_alt_credit_logo(void **state)
            "https://news.example.org/media/2024/05/lifeboat-crew.jpg", NULL);
 }
 
+static void test_story_line_after_media(void **state)
+{
+    (void)state;
+    /* A bare <video> and a bare <img> in the story's running text, no
+     * figure and no caption marked up: the short paragraph after each is
+     * story text, not the picture's caption (it stays in `text`).  A
+     * picture in its own box keeps the line in that box as its caption;
+     * a line set smaller than the body text is a caption for the render
+     * (hybrid, visual_caption) and story text for dom. */
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("story_line_after_media.html", methods[m], PAGE_URL);
+        assert_non_null(s->lead_image);
+        assert_string_equal(s->lead_image->url,
+                            "https://news.example.org/media/2025/05/bridge-opening-1200x675.jpg");
+        assert_null(s->lead_image->caption);
+        assert_non_null(s->text);
+        assert_non_null(strstr(s->text, "\n\nHundreds of people walked across before the first "
+                                        "cars.\n\n"));
+        assert_non_null(strstr(s->text, "\n\nSome lanes will stay closed at night until "
+                                        "August.\n\n"));
+        assert_int_equal(s->n_images, 4);
+        assert_null(s->images[0].caption);
+        assert_null(s->images[1].caption);
+        assert_string_equal(s->images[2].caption, "The bridge lit up on the eve of the opening.");
+        if (m == 0)
+            assert_string_equal(s->images[3].caption, "The old ferry at its landing stage.");
+        else
+            assert_null(s->images[3].caption);
+        sb_story_free(s);
+    }
+}
+
 static void test_lazy_url_template(void **state)
 {
     (void)state;
@@ -1928,6 +1961,7 @@ int main(void)
         cmocka_unit_test(test_lazy_loaded_state),
         cmocka_unit_test(test_lazy_loaded_set),
         cmocka_unit_test(test_api_path_key), cmocka_unit_test(test_alt_credit_logo),
+        cmocka_unit_test(test_story_line_after_media),
         cmocka_unit_test(test_lazy_url_template), cmocka_unit_test(test_rating_stars),
         cmocka_unit_test(test_ad_label_box), cmocka_unit_test(test_framed_avatar),
         cmocka_unit_test(test_blank_slide_background),
