@@ -1798,6 +1798,40 @@ static void test_story_line_after_media(void **state)
     }
 }
 
+static void test_caption_moved_explained(void **state)
+{
+    (void)state;
+    /* A line in the picture's own box is its caption and leaves `text`;
+     * --explain, which listed the paragraph KEEP, says where it went. */
+    const char *html =
+        "<html><head><title>Storm floods the old harbour</title></head><body><article>"
+        "<h1>Storm floods the old harbour</h1>"
+        "<div class=\"photo\"><img src=\"/media/2024/05/storm-quay-1200x800.jpg\" "
+        "width=\"1200\" height=\"800\" alt=\"\"><div>The quay at dawn.</div></div>" STORY_PARA
+        STORY_PARA "</article></body></html>";
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        char *said = NULL;
+        size_t said_len = 0;
+        FILE *explain = open_memstream(&said, &said_len);
+        assert_non_null(explain);
+        sb_options opt;
+        sb_options_init(&opt);
+        opt.method = methods[m];
+        opt.base_url = PAGE_URL;
+        opt.explain = explain;
+        sb_story *s = sb_extract(html, strlen(html), &opt);
+        fclose(explain);
+        assert_non_null(s->lead_image);
+        assert_string_equal(s->lead_image->caption, "The quay at dawn.");
+        assert_null(strstr(s->text, "The quay at dawn."));
+        assert_non_null(strstr(said, "para MOVED "));
+        assert_non_null(strstr(said, "out of text, the lead image's caption : The quay at dawn.\n"));
+        free(said);
+        sb_story_free(s);
+    }
+}
+
 static void test_lazy_url_template(void **state)
 {
     (void)state;
@@ -1962,6 +1996,7 @@ int main(void)
         cmocka_unit_test(test_lazy_loaded_set),
         cmocka_unit_test(test_api_path_key), cmocka_unit_test(test_alt_credit_logo),
         cmocka_unit_test(test_story_line_after_media),
+        cmocka_unit_test(test_caption_moved_explained),
         cmocka_unit_test(test_lazy_url_template), cmocka_unit_test(test_rating_stars),
         cmocka_unit_test(test_ad_label_box), cmocka_unit_test(test_framed_avatar),
         cmocka_unit_test(test_blank_slide_background),
