@@ -1773,7 +1773,8 @@ static void test_story_line_after_media(void **state)
      * story text, not the picture's caption (it stays in `text`).  A
      * picture in its own box keeps the line in that box as its caption;
      * a line set smaller than the body text is a caption for the render
-     * (hybrid, visual_caption) and story text for dom. */
+     * (hybrid, visual_caption) and story text for dom; a line labelled
+     * as a picture's caption ("Figure 2:") is its caption with both. */
     const char *methods[] = {"hybrid", "dom"};
     for (int m = 0; m < 2; m++) {
         sb_story *s = extract("story_line_after_media.html", methods[m], PAGE_URL);
@@ -1786,7 +1787,7 @@ static void test_story_line_after_media(void **state)
                                         "cars.\n\n"));
         assert_non_null(strstr(s->text, "\n\nSome lanes will stay closed at night until "
                                         "August.\n\n"));
-        assert_int_equal(s->n_images, 4);
+        assert_int_equal(s->n_images, 5);
         assert_null(s->images[0].caption);
         assert_null(s->images[1].caption);
         assert_string_equal(s->images[2].caption, "The bridge lit up on the eve of the opening.");
@@ -1794,6 +1795,8 @@ static void test_story_line_after_media(void **state)
             assert_string_equal(s->images[3].caption, "The old ferry at its landing stage.");
         else
             assert_null(s->images[3].caption);
+        assert_string_equal(s->images[4].caption,
+                            "Figure 2: the bridge as drawn in the first plan of 2019.");
         sb_story_free(s);
     }
 }

@@ -2350,11 +2350,17 @@ static char *named_caption_beside(const sb_story_ctx *c, const GumboNode *img)
  * line and at most a credit or a counter is the picture's own (a
  * slideshow's slide, a theme's "photo" div) and its line is the caption.
  * With the render (visual_caption), a line set smaller than the body text
- * is a caption in the running text too. */
+ * is a caption in the running text too, and so is a line labelled as a
+ * picture's credit or caption (either method). */
 #define FLOW_TEXT_MIN CAPTION_MAX
 
-static bool in_running_text(const sb_story_ctx *c, int img, int line)
+static bool in_running_text(const sb_story_ctx *c, int img, int line, const sb_para *lp)
 {
+    /* A line that opens with a picture's credit or caption label ("Foto:",
+     * "Abbildung 4:", "Figure 6:", "photo:") or holds a copyright sign
+     * (sb_credit_line) says it belongs to a picture wherever it stands. */
+    if (sb_credit_line(lp->text, lp->len))
+        return false;
     /* visual_caption: a line rendered in a smaller type than the body
      * text is set as a caption wherever it stands. */
     const sb_dom_render *r = c->in->render;
@@ -2429,7 +2435,7 @@ static void fill_caption(const scan *s, candidate *k, const GumboNode *node)
                             "image e%d caption guess refused: the line below is in the story's "
                             "text, the picture outside it (\"%s\")\n",
                             k->anchor, p->text);
-            } else if (p->len < CAPTION_MAX && in_running_text(s->c, k->anchor, e)) {
+            } else if (p->len < CAPTION_MAX && in_running_text(s->c, k->anchor, e, p)) {
                 if (s->c->explain)
                     fprintf(s->c->explain,
                             "image e%d caption guess refused: the picture and the line below "
