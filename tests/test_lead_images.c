@@ -1822,6 +1822,76 @@ static void test_alt_credit_logo(void **state)
            "https://news.example.org/media/2024/05/lifeboat-crew.jpg", NULL);
 }
 
+static void test_story_line_after_media(void **state)
+{
+    (void)state;
+    /* A bare <video> and a bare <img> in the story's running text, no
+     * figure and no caption marked up: the short paragraph after each is
+     * story text, not the picture's caption (it stays in `text`).  A
+     * picture in its own box keeps the line in that box as its caption;
+     * a line set smaller than the body text is a caption for the render
+     * (hybrid, visual_caption) and story text for dom; a line labelled
+     * as a picture's caption ("Figure 2:") is its caption with both. */
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("story_line_after_media.html", methods[m], PAGE_URL);
+        assert_non_null(s->lead_image);
+        assert_string_equal(s->lead_image->url,
+                            "https://news.example.org/media/2025/05/bridge-opening-1200x675.jpg");
+        assert_null(s->lead_image->caption);
+        assert_non_null(s->text);
+        assert_non_null(strstr(s->text, "\n\nHundreds of people walked across before the first "
+                                        "cars.\n\n"));
+        assert_non_null(strstr(s->text, "\n\nSome lanes will stay closed at night until "
+                                        "August.\n\n"));
+        assert_int_equal(s->n_images, 5);
+        assert_null(s->images[0].caption);
+        assert_null(s->images[1].caption);
+        assert_string_equal(s->images[2].caption, "The bridge lit up on the eve of the opening.");
+        if (m == 0)
+            assert_string_equal(s->images[3].caption, "The old ferry at its landing stage.");
+        else
+            assert_null(s->images[3].caption);
+        assert_string_equal(s->images[4].caption,
+                            "Figure 2: the bridge as drawn in the first plan of 2019.");
+        sb_story_free(s);
+    }
+}
+
+static void test_caption_moved_explained(void **state)
+{
+    (void)state;
+    /* A line in the picture's own box is its caption and leaves `text`;
+     * --explain, which listed the paragraph KEEP, says where it went. */
+    const char *html =
+        "<html><head><title>Storm floods the old harbour</title></head><body><article>"
+        "<h1>Storm floods the old harbour</h1>"
+        "<div class=\"photo\"><img src=\"/media/2024/05/storm-quay-1200x800.jpg\" "
+        "width=\"1200\" height=\"800\" alt=\"\"><div>The quay at dawn.</div></div>" STORY_PARA
+        STORY_PARA "</article></body></html>";
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        char *said = NULL;
+        size_t said_len = 0;
+        FILE *explain = open_memstream(&said, &said_len);
+        assert_non_null(explain);
+        sb_options opt;
+        sb_options_init(&opt);
+        opt.method = methods[m];
+        opt.base_url = PAGE_URL;
+        opt.explain = explain;
+        sb_story *s = sb_extract(html, strlen(html), &opt);
+        fclose(explain);
+        assert_non_null(s->lead_image);
+        assert_string_equal(s->lead_image->caption, "The quay at dawn.");
+        assert_null(strstr(s->text, "The quay at dawn."));
+        assert_non_null(strstr(said, "para MOVED "));
+        assert_non_null(strstr(said, "out of text, the lead image's caption : The quay at dawn.\n"));
+        free(said);
+        sb_story_free(s);
+    }
+}
+
 static void test_lazy_url_template(void **state)
 {
     (void)state;
@@ -1988,6 +2058,8 @@ int main(void)
         cmocka_unit_test(test_lazy_loaded_state),
         cmocka_unit_test(test_lazy_loaded_set),
         cmocka_unit_test(test_api_path_key), cmocka_unit_test(test_alt_credit_logo),
+        cmocka_unit_test(test_story_line_after_media),
+        cmocka_unit_test(test_caption_moved_explained),
         cmocka_unit_test(test_lazy_url_template), cmocka_unit_test(test_rating_stars),
         cmocka_unit_test(test_ad_label_box), cmocka_unit_test(test_framed_avatar),
         cmocka_unit_test(test_blank_slide_background),

@@ -956,17 +956,19 @@ static char **paragraph_texts(const sb_story_ctx *c, const char *text, const siz
     return out;
 }
 
-/* drop_paragraph for the paragraphs' texts: the first one equal to `para`. */
-static void drop_paragraph_text(const sb_story_ctx *c, char **para_text, const char *para)
+/* drop_paragraph for the paragraphs' texts: the first one equal to `para`.
+ * Returns its index, or -1 when no paragraph's text is `para`. */
+static long drop_paragraph_text(const sb_story_ctx *c, char **para_text, const char *para)
 {
     if (!*para)
-        return;
+        return -1;
     for (size_t i = 0; i < c->n_paras; i++)
         if (para_text[i] && strcmp(para_text[i], para) == 0) {
             free(para_text[i]);
             para_text[i] = NULL;
-            return;
+            return (long)i;
         }
+    return -1;
 }
 
 /* The author and date as the page prints them under the headline, for
@@ -1445,7 +1447,11 @@ int sb_story_extract(const sb_dom_input *in, const sb_meta *meta, sb_story *out)
     char **para_text = paragraph_texts(&c, text.data, seg_start, seg_end);
     if (img && img->caption) {
         drop_paragraph(text.data, img->caption);
-        drop_paragraph_text(&c, para_text, img->caption);
+        long moved = drop_paragraph_text(&c, para_text, img->caption);
+        /* The paragraph was listed KEEP above: say where it went. */
+        if (moved >= 0 && c.explain)
+            sb_explain_para(c.explain, &c.paras[moved], "MOVED",
+                            "out of text, the lead image's caption ");
     }
     sb_structure_free(out->structure);
     out->structure = sb_structure_build(&c, roots, n_roots, para_text,

@@ -2342,6 +2342,49 @@ static char *named_caption_beside(const sb_story_ctx *c, const GumboNode *img)
     return NULL;
 }
 
+/* The guessed caption must share the picture's own box: the nearest
+ * element holding both the picture and the line below it.  When that box
+ * also holds FLOW_TEXT_MIN bytes or more of other text (a story
+ * paragraph's worth, as much as CAPTION_MAX allows a caption), the picture
+ * and the line stand in the story's running text side by side, and a short
+ * story paragraph after a bare <img> or <video> is as likely as a caption:
+ * the page marked up no caption there (no <figure>, no caption-named
+ * element), so the line stays story text.  A box holding the picture, its
+ * line and at most a credit or a counter is the picture's own (a
+ * slideshow's slide, a theme's "photo" div) and its line is the caption.
+ * With the render (visual_caption), a line set smaller than the body text
+ * is a caption in the running text too, and so is a line labelled as a
+ * picture's credit or caption (either method). */
+#define FLOW_TEXT_MIN CAPTION_MAX
+
+static bool in_running_text(const sb_story_ctx *c, int img, int line, const sb_para *lp)
+{
+    /* A line that opens with a picture's credit or caption label ("Foto:",
+     * "Abbildung 4:", "Figure 6:", "photo:") or holds a copyright sign
+     * (sb_credit_line) says it belongs to a picture wherever it stands. */
+    if (sb_credit_line(lp->text, lp->len))
+        return false;
+    /* visual_caption: a line rendered in a smaller type than the body
+     * text is set as a caption wherever it stands. */
+    const sb_dom_render *r = c->in->render;
+    if (r && r->caption_by_type && r->elems && c->body_font > 0 && (size_t)line < r->n_elems &&
+        r->elems[line].rendered && r->elems[line].font_size > 0 &&
+        r->elems[line].font_size < c->body_font)
+        return false;
+    int box = img;
+    while (box >= 0 && !sb_elem_within(c, line, box))
+        box = c->info[box].parent;
+    if (box < 0)
+        return false;
+    size_t other = 0;
+    for (size_t i = 0; i < c->n_paras && other < FLOW_TEXT_MIN; i++) {
+        const sb_para *p = &c->paras[i];
+        if (p->elem >= 0 && p->elem != line && sb_elem_within(c, p->elem, box))
+            other += p->len;
+    }
+    return other >= FLOW_TEXT_MIN;
+}
+
 static bool in_story_roots(const scan *s, int e)
 {
     for (size_t i = 0; i < s->n_roots; i++)
@@ -2394,6 +2437,12 @@ static void fill_caption(const scan *s, candidate *k, const GumboNode *node)
                     fprintf(s->c->explain,
                             "image e%d caption guess refused: the line below is in the story's "
                             "text, the picture outside it (\"%s\")\n",
+                            k->anchor, p->text);
+            } else if (p->len < CAPTION_MAX && in_running_text(s->c, k->anchor, e, p)) {
+                if (s->c->explain)
+                    fprintf(s->c->explain,
+                            "image e%d caption guess refused: the picture and the line below "
+                            "stand in the story's running text, no caption marked up (\"%s\")\n",
                             k->anchor, p->text);
             } else if (p->len < CAPTION_MAX) {
                 k->caption = sb_xstrdup(p->text);
