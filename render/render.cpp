@@ -922,8 +922,9 @@ struct sheet_index {
     // keys: the element's n keys (element_keys); ancestors: whether the counted
     // ancestor keys are the element's ancestors' (its parent is the last
     // entered and none entered is broken)
-    void candidates(const uint64_t *keys, size_t n, bool ancestors, litehtml::css &out) const
+    void candidates(const uint64_t *keys, size_t n, bool ancestors, std::vector<int> &out) const
     {
+        out.clear();
         lists.clear();
         if (!any.empty())
             lists.push_back(&any);
@@ -948,22 +949,22 @@ struct sheet_index {
             }
             ids = &merged;
         }
-        const litehtml::css_selector::vector &sels = full->selectors();
-        litehtml::css_selector::vector &dst = out.*member_of(css_selectors{});
-        dst.reserve(ids->size());
         never_out.clear();
         for (int i : *ids)
             if (!ancestors || ancestors_may_match(i)) {
                 if (never[(size_t)i])
                     never_out.push_back(i); // filed only for the check
                 else
-                    dst.push_back(sels[(size_t)i]);
+                    out.push_back(i);
             }
     }
 
     // candidates' work space, kept between elements to save allocations
     mutable std::vector<const std::vector<int> *> lists;
     mutable std::vector<int> merged, spare;
+    // an element's candidates, by their place in the sheet (the element's
+    // rules are applied before its children's candidates are taken)
+    std::vector<int> picked;
 };
 
 struct style_memo {
@@ -2341,9 +2342,8 @@ public:
         ix.anc_keys.insert(ix.anc_keys.end(), keys_.begin(), keys_.end());
         litehtml::element::ptr parent = this->parent();
         const litehtml::element *last = ix.anc_el.empty() ? nullptr : ix.anc_el.back();
-        litehtml::css mine;
         ix.candidates(ix.anc_keys.data() + from, ix.anc_keys.size() - from,
-                      !ix.broken && last == parent.get(), mine);
+                      !ix.broken && last == parent.get(), ix.picked);
         for (int i : ix.never_out) // only when checked
             check_never(*ix.full->selectors()[(size_t)i]);
         ix.enter(*this, parent.get(), from);
@@ -2353,8 +2353,12 @@ public:
             // with an href, added each time a sheet is applied
             if (std::is_same<Base, litehtml::el_anchor>::value && this->get_attr("href", nullptr))
                 this->m_pseudo_classes.push_back("link");
-            apply_rules(mine);
+            apply_rules(ix.full->selectors(), ix.picked, sheet);
         } else {
+            litehtml::css mine;
+            litehtml::css_selector::vector &dst = mine.*member_of(css_selectors{});
+            for (int i : ix.picked)
+                dst.push_back(ix.full->selectors()[(size_t)i]);
             Base::apply_stylesheet(mine);
         }
         ix.leave();
@@ -2472,31 +2476,37 @@ public:
     // map as before.  Everything else is litehtml's loop in its order:
     // the pseudo-elements dropped first, each rule selected once without
     // its pseudo-classes and once with them when it has any, the media
-    // query checked, the rule noted in m_used_styles (used when it styles
-    // the element itself), the ::after tested before the ::before, then
-    // the children that are not inline text styled by the same sheet.
-    // A rule whose text holds "var(" goes to the element's add_style as
-    // before (its parse reads the element's custom properties).
-    void apply_rules(const litehtml::css &sheet)
+    // query checked, the ::after tested before the ::before, then the
+    // children that are not inline text styled (each of ours takes its
+    // candidates from the index, whatever sheet it is handed).  A rule
+    // whose text holds "var(" goes to the element's add_style as before
+    // (its parse reads the element's custom properties).  The rules are
+    // read from the sheet by their places (sheet_index::candidates),
+    // without a list of shared pointers made per element.
+    // Left out: litehtml notes each matched rule in m_used_styles (a
+    // used_selector allocated per element and rule, holding a shared
+    // pointer to it).  Only html_tag::refresh_styles and
+    // find_styles_changes read that list (liblitehtml's disassembly: no
+    // other function reads the member), for a change of media or of a
+    // pseudo-class by the mouse (document::media_changed, on_mouse_over
+    // and the like), none of which a render here calls.
+    void apply_rules(const litehtml::css_selector::vector &sels, const std::vector<int> &picked,
+                     const litehtml::css &sheet)
     {
         this->remove_before_after();
-        for (const litehtml::css_selector::ptr &sel : sheet.selectors()) {
-            int apply = this->select(*sel, false);
-            if (apply == litehtml::select_no_match)
+        for (int i : picked) {
+            const litehtml::css_selector &sel = *sels[(size_t)i];
+            int apply = this->select(sel, false);
+            if (apply == litehtml::select_no_match || !sel.is_media_valid())
                 continue;
-            std::unique_ptr<litehtml::used_selector> us(new litehtml::used_selector(sel, false));
-            if (sel->is_media_valid() && (!(apply & litehtml::select_match_pseudo_class) ||
-                                          this->select(*sel, true))) {
-                if (apply & litehtml::select_match_with_after) {
-                    pseudo_rule(this->get_element_after(), *sel);
-                } else if (apply & litehtml::select_match_with_before) {
-                    pseudo_rule(this->get_element_before(), *sel);
-                } else {
-                    this->add_style(sel->m_style, sel->m_baseurl);
-                    us->m_used = true;
-                }
-            }
-            this->m_used_styles.push_back(std::move(us));
+            if ((apply & litehtml::select_match_pseudo_class) && !this->select(sel, true))
+                continue;
+            if (apply & litehtml::select_match_with_after)
+                pseudo_rule(this->get_element_after(), sel);
+            else if (apply & litehtml::select_match_with_before)
+                pseudo_rule(this->get_element_before(), sel);
+            else
+                this->add_style(sel.m_style, sel.m_baseurl);
         }
         for (const litehtml::element::ptr &el : this->m_children)
             if (el->get_display() != litehtml::display_inline_text)
