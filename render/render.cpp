@@ -922,8 +922,9 @@ struct sheet_index {
     // keys: the element's n keys (element_keys); ancestors: whether the counted
     // ancestor keys are the element's ancestors' (its parent is the last
     // entered and none entered is broken)
-    void candidates(const uint64_t *keys, size_t n, bool ancestors, litehtml::css &out) const
+    void candidates(const uint64_t *keys, size_t n, bool ancestors, std::vector<int> &out) const
     {
+        out.clear();
         lists.clear();
         if (!any.empty())
             lists.push_back(&any);
@@ -948,22 +949,22 @@ struct sheet_index {
             }
             ids = &merged;
         }
-        const litehtml::css_selector::vector &sels = full->selectors();
-        litehtml::css_selector::vector &dst = out.*member_of(css_selectors{});
-        dst.reserve(ids->size());
         never_out.clear();
         for (int i : *ids)
             if (!ancestors || ancestors_may_match(i)) {
                 if (never[(size_t)i])
                     never_out.push_back(i); // filed only for the check
                 else
-                    dst.push_back(sels[(size_t)i]);
+                    out.push_back(i);
             }
     }
 
     // candidates' work space, kept between elements to save allocations
     mutable std::vector<const std::vector<int> *> lists;
     mutable std::vector<int> merged, spare;
+    // an element's candidates, by their place in the sheet (the element's
+    // rules are applied before its children's candidates are taken)
+    std::vector<int> picked;
 };
 
 struct style_memo {
@@ -2341,13 +2342,25 @@ public:
         ix.anc_keys.insert(ix.anc_keys.end(), keys_.begin(), keys_.end());
         litehtml::element::ptr parent = this->parent();
         const litehtml::element *last = ix.anc_el.empty() ? nullptr : ix.anc_el.back();
-        litehtml::css mine;
         ix.candidates(ix.anc_keys.data() + from, ix.anc_keys.size() - from,
-                      !ix.broken && last == parent.get(), mine);
+                      !ix.broken && last == parent.get(), ix.picked);
         for (int i : ix.never_out) // only when checked
             check_never(*ix.full->selectors()[(size_t)i]);
         ix.enter(*this, parent.get(), from);
-        Base::apply_stylesheet(mine);
+        if (memo_->parse_once) {
+            // el_anchor::apply_stylesheet's own step before litehtml's loop
+            // (from its disassembly): a "link" pseudo-class for an anchor
+            // with an href, added each time a sheet is applied
+            if (std::is_same<Base, litehtml::el_anchor>::value && this->get_attr("href", nullptr))
+                this->m_pseudo_classes.push_back("link");
+            apply_rules(ix.full->selectors(), ix.picked, sheet);
+        } else {
+            litehtml::css mine;
+            litehtml::css_selector::vector &dst = mine.*member_of(css_selectors{});
+            for (int i : ix.picked)
+                dst.push_back(ix.full->selectors()[(size_t)i]);
+            Base::apply_stylesheet(mine);
+        }
         ix.leave();
     }
 
@@ -2389,6 +2402,14 @@ public:
             Base::add_style(style, baseurl);
             return;
         }
+        write_rule(props_of(this->m_style), parsed_rule(style, baseurl));
+    }
+
+    // The declarations of a rule's text parsed into an empty map, once per
+    // rule (add_style above).
+    const litehtml::props_map &parsed_rule(const litehtml::tstring &style,
+                                           const litehtml::tstring &baseurl)
+    {
         style_memo::parsed_rule &rule = memo_->rules[&style];
         if (rule.text != style || rule.baseurl != baseurl || style.empty()) {
             // new, or another text at a freed rule's address
@@ -2418,21 +2439,93 @@ public:
         } else {
             memo_->rules_reused++;
         }
-        litehtml::props_map &mine = props_of(this->m_style);
+        return rule.props;
+    }
+
+    // A parsed rule's names written into an element's map, each as
+    // style::add_parsed_property writes it (add_style above).
+    static void write_rule(litehtml::props_map &mine, const litehtml::props_map &rule)
+    {
         // An element's first rule (the map is empty): writing the rule's
         // names one by one into an empty map leaves a copy of the rule's
         // map, made here in one copy without a search per name.
         if (mine.empty()) {
-            mine = rule.props;
+            mine = rule;
             return;
         }
-        for (const auto &kv : rule.props) {
+        for (const auto &kv : rule) {
             auto it = mine.lower_bound(kv.first);
             if (it == mine.end() || it->first != kv.first)
                 mine.emplace_hint(it, kv.first, kv.second);
             else if (!it->second.m_important || kv.second.m_important)
                 it->second = kv.second;
         }
+    }
+
+    // litehtml 0.6's html_tag::apply_stylesheet (read from liblitehtml's
+    // disassembly), for the rules of a ::before or ::after: that loop
+    // hands each of them to litehtml's own el_before/el_after element
+    // (html_tag::get_element_before/after, not virtual, so the element is
+    // none of our classes), whose add_style parses the rule's text again
+    // for every element it styles (style::parse; about 7,000 instructions
+    // a rule on the trafilatura pages) before reading its "content".
+    // Here the rule, parsed once (parsed_rule), is written into that
+    // element's map as html_tag::add_style would write it (write_rule),
+    // and the element's add_style is then called with an empty text: its
+    // parse of "" writes nothing, and its "content" part reads the same
+    // map as before.  Everything else is litehtml's loop in its order:
+    // the pseudo-elements dropped first, each rule selected once without
+    // its pseudo-classes and once with them when it has any, the media
+    // query checked, the ::after tested before the ::before, then the
+    // children that are not inline text styled (each of ours takes its
+    // candidates from the index, whatever sheet it is handed).  A rule
+    // whose text holds "var(" goes to the element's add_style as before
+    // (its parse reads the element's custom properties).  The rules are
+    // read from the sheet by their places (sheet_index::candidates),
+    // without a list of shared pointers made per element.
+    // Left out: litehtml notes each matched rule in m_used_styles (a
+    // used_selector allocated per element and rule, holding a shared
+    // pointer to it).  Only html_tag::refresh_styles and
+    // find_styles_changes read that list (liblitehtml's disassembly: no
+    // other function reads the member), for a change of media or of a
+    // pseudo-class by the mouse (document::media_changed, on_mouse_over
+    // and the like), none of which a render here calls.
+    void apply_rules(const litehtml::css_selector::vector &sels, const std::vector<int> &picked,
+                     const litehtml::css &sheet)
+    {
+        this->remove_before_after();
+        for (int i : picked) {
+            const litehtml::css_selector &sel = *sels[(size_t)i];
+            int apply = this->select(sel, false);
+            if (apply == litehtml::select_no_match || !sel.is_media_valid())
+                continue;
+            if ((apply & litehtml::select_match_pseudo_class) && !this->select(sel, true))
+                continue;
+            if (apply & litehtml::select_match_with_after)
+                pseudo_rule(this->get_element_after(), sel);
+            else if (apply & litehtml::select_match_with_before)
+                pseudo_rule(this->get_element_before(), sel);
+            else
+                this->add_style(sel.m_style, sel.m_baseurl);
+        }
+        for (const litehtml::element::ptr &el : this->m_children)
+            if (el->get_display() != litehtml::display_inline_text)
+                el->apply_stylesheet(sheet);
+    }
+
+    // A ::before or ::after element given a rule (apply_rules).
+    void pseudo_rule(const litehtml::element::ptr &el, const litehtml::css_selector &sel)
+    {
+        if (!el)
+            return;
+        if (sel.m_style.empty() || sel.m_style.find("var(") != litehtml::tstring::npos) {
+            el->add_style(sel.m_style, sel.m_baseurl);
+            return;
+        }
+        auto *tag = static_cast<litehtml::html_tag *>(el.get());
+        write_rule(props_of(tag->*member_of(tag_style{})), parsed_rule(sel.m_style, sel.m_baseurl));
+        static const litehtml::tstring nothing;
+        el->add_style(nothing, sel.m_baseurl);
     }
 
     // html_tag::set_attr, with the name lower-cased by ASCII: litehtml's

@@ -361,14 +361,19 @@ static void test_style_port(void **state)
  * sheet's order (the candidates merge the lists back into that order), and
  * class attributes with repeated, leading and trailing spaces, a tab and
  * double quotes (class_split.html: memo_element::split_classes cuts them as
- * litehtml's split_string does). */
+ * litehtml's split_string does), and ::before/::after rules (pseudo_rules.html:
+ * memo_element::apply_rules writes their parsed declarations into litehtml's
+ * pseudo-elements; two rules with a "content" each, !important, pseudo-classes,
+ * media, attr(), "inherit", var(), :first-child/:last-child beside the pseudo-
+ * elements, anchors). */
 static void test_style_lookups(void **state)
 {
     (void)state;
     const char *pages[] = {"style_lookups.html", "cascade.html", "floats.html",
                            "table.html",         "hidden.html",  "hidden_subtree.html",
                            "mapping.html",       "flex.html",    "selector_candidates.html",
-                           "rule_writes.html",   "class_split.html", NULL};
+                           "rule_writes.html",   "class_split.html", "pseudo_rules.html",
+                           NULL};
     for (int i = 0; pages[i]; i++) {
         sb_doc *d = load_doc(pages[i]);
         size_t checked = 0;
