@@ -1424,6 +1424,88 @@ void line_left_right(line_link &l, litehtml::element *self, int y, int def_right
         xs_apply(ln_left, ln_right, xs[--n]);
 }
 
+// Words and spaces that ask their parent without locking it.
+//
+// litehtml 0.6's el_text answers six of the layout's questions by asking
+// its parent: get_font, get_white_space (which el_space's is_white_space
+// and is_break ask too), line_height and get_base_line return the
+// parent's answer; get_element_position and get_css_offsets walk up the
+// inline ancestors to the first that is relatively placed.  Each begins
+// with parent(), a weak_ptr lock (two atomic operations and the
+// shared_ptr's copy), and the layout asks them for every word it places,
+// in every pass (render_inline, place_element, fetch_positioned, the line
+// boxes' heights and baselines): on the 40 readability pages around the
+// median some 60 M instructions.  Our words (word_text, word_space, made
+// by make_nodes) are litehtml's with one member more: the parent, set by
+// the walk before the layout (drop_block_spaces, one parent() each),
+// after which parents no longer change (tables are
+// fixed while the document is built; the layout moves no element; the
+// spaces taken out are not asked).  With it set, each question is
+// litehtml's, statement for statement, the first parent() read from it;
+// unset (a word the walk did not reach: under display none, or the render
+// without shortcuts that sb_render_check_layout_shortcuts compares with),
+// litehtml's own.  The parent outlives its words (it owns them).
+template <class Base> class known_parent final : public Base
+{
+  public:
+    known_parent(const litehtml::tchar_t *text, const std::shared_ptr<litehtml::document> &doc)
+        : Base(text, doc)
+    {
+    }
+    litehtml::element *up_ = nullptr; // the parent, once the walk set it
+
+    litehtml::uint_ptr get_font(litehtml::font_metrics *fm = nullptr) override
+    {
+        return up_ ? up_->get_font(fm) : Base::get_font(fm);
+    }
+    litehtml::white_space get_white_space() const override
+    {
+        return up_ ? up_->get_white_space() : Base::get_white_space();
+    }
+    int line_height() const override
+    {
+        return up_ ? up_->line_height() : Base::line_height();
+    }
+    int get_base_line() override
+    {
+        return up_ ? up_->get_base_line() : Base::get_base_line();
+    }
+    litehtml::element_position
+    get_element_position(litehtml::css_offsets *offsets = nullptr) const override
+    {
+        if (!up_)
+            return Base::get_element_position(offsets);
+        litehtml::element *p = up_;
+        litehtml::element::ptr held; // the levels above the parent, locked
+        while (p && p->get_display() == litehtml::display_inline) {
+            if (p->get_element_position() == litehtml::element_position_relative) {
+                if (offsets)
+                    *offsets = p->get_css_offsets();
+                return litehtml::element_position_relative;
+            }
+            held = p->parent();
+            p = held.get();
+        }
+        return litehtml::element_position_static;
+    }
+    litehtml::css_offsets get_css_offsets() const override
+    {
+        if (!up_)
+            return Base::get_css_offsets();
+        litehtml::element *p = up_;
+        litehtml::element::ptr held;
+        while (p && p->get_display() == litehtml::display_inline) {
+            if (p->get_element_position() == litehtml::element_position_relative)
+                return p->get_css_offsets();
+            held = p->parent();
+            p = held.get();
+        }
+        return {};
+    }
+};
+using word_text = known_parent<litehtml::el_text>;
+using word_space = known_parent<litehtml::el_space>;
+
 // litehtml 0.6's computed style of an element (html_tag::parse_styles),
 // ported, with its string parses remembered.
 //
@@ -2987,9 +3069,9 @@ private:
         words w;
         for (auto &el : this->m_children) {
             const std::type_info &type = typeid(*el);
-            if (type == typeid(litehtml::el_text))
+            if (type == typeid(word_text) || type == typeid(litehtml::el_text))
                 style_word(static_cast<litehtml::el_text &>(*el), false, w);
-            else if (type == typeid(litehtml::el_space))
+            else if (type == typeid(word_space) || type == typeid(litehtml::el_space))
                 style_word(static_cast<litehtml::el_text &>(*el), true, w);
             else if (type == typeid(litehtml::el_before) || type == typeid(litehtml::el_after))
                 style_pseudo(static_cast<litehtml::html_tag &>(*el));
@@ -3216,11 +3298,9 @@ void make_nodes(GumboNode *node, const litehtml::document::ptr &doc,
         }
         cont->split_text(
             node->v.text.text,
+            [&](const litehtml::tchar_t *t) { out.push_back(std::make_shared<word_text>(t, doc)); },
             [&](const litehtml::tchar_t *t) {
-                out.push_back(std::make_shared<litehtml::el_text>(t, doc));
-            },
-            [&](const litehtml::tchar_t *t) {
-                out.push_back(std::make_shared<litehtml::el_space>(t, doc));
+                out.push_back(std::make_shared<word_space>(t, doc));
             });
         return;
     }
@@ -3955,8 +4035,9 @@ void drop_spaces_below(litehtml::element *el, bool float_free,
         litehtml::element *prev = nullptr; // the child before, as it was
         for (size_t i = 0; i < kids.size(); i++) {
             litehtml::element *k = kids[i].get();
-            bool drop = typeid(*k) == typeid(litehtml::el_space) && k->is_white_space() &&
-                        !k->is_break() && (!prev || in_flow_block(prev)) &&
+            const std::type_info &type = typeid(*k);
+            bool drop = (type == typeid(word_space) || type == typeid(litehtml::el_space)) &&
+                        k->is_white_space() && !k->is_break() && (!prev || in_flow_block(prev)) &&
                         (i + 1 == kids.size() || in_flow_block(kids[i + 1].get()));
             prev = k;
             if (drop) {
@@ -3969,9 +4050,18 @@ void drop_spaces_below(litehtml::element *el, bool float_free,
         }
         kids.resize(w);
     }
-    for (const litehtml::element::ptr &k : kids)
-        if (k->get_children_count())
+    for (const litehtml::element::ptr &k : kids) {
+        if (k->get_children_count()) {
             drop_spaces_below(k.get(), float_free, marked, out);
+            continue;
+        }
+        // the words' parent (known_parent), read once here
+        const std::type_info &type = typeid(*k);
+        if (type == typeid(word_text))
+            static_cast<word_text &>(*k).up_ = k->parent().get();
+        else if (type == typeid(word_space))
+            static_cast<word_space &>(*k).up_ = k->parent().get();
+    }
 }
 
 size_t drop_block_spaces(litehtml::element *root, litehtml::elements_vector &out)

@@ -495,7 +495,12 @@ static void test_style_sharing(void **state)
  * needed: taking out the spaces of the holder with floats moves the
  * paragraph whose first line the floats leave no room for (litehtml moves
  * the empty line below the floats, and the paragraph with it), and taking
- * out spaces beside any neighbour moves the inline-blocks' words. */
+ * out spaces beside any neighbour moves the inline-blocks' words.
+ * word_parents.html: words whose parent is read once before the layout
+ * (render.cpp: known_parent) under relatively placed inline elements,
+ * nested, in fonts and baselines other than their block's, under each
+ * white-space, in an inline-block, straight in table rows (moved into
+ * litehtml's anonymous cells) and under display none. */
 static void test_layout_shortcuts(void **state)
 {
     (void)state;
@@ -503,7 +508,8 @@ static void test_layout_shortcuts(void **state)
         "block_spaces.html",  "floats.html",  "table.html",    "hidden_subtree.html",
         "flex.html",          "columns.html", "absolute.html", "grid_areas.html",
         "grid_columns.html",  "breaks.html",  "clipped.html",  "offscreen.html",
-        "style_sharing.html", "cascade.html", "mapping.html",  NULL};
+        "style_sharing.html", "cascade.html", "mapping.html",  "word_parents.html",
+        NULL};
     for (int i = 0; pages[i]; i++) {
         sb_doc *d = load_doc(pages[i]);
         size_t dropped = 0;
