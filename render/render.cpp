@@ -3068,7 +3068,8 @@ private:
         memo_->share_parent_inh = inh_id_;
         words w;
         for (auto &el : this->m_children) {
-            const std::type_info &type = typeid(*el);
+            const litehtml::element *child = el.get(); // typeid through a plain pointer
+            const std::type_info &type = typeid(*child);
             if (type == typeid(word_text) || type == typeid(litehtml::el_text))
                 style_word(static_cast<litehtml::el_text &>(*el), false, w);
             else if (type == typeid(word_space) || type == typeid(litehtml::el_space))
@@ -4055,8 +4056,11 @@ void drop_spaces_below(litehtml::element *el, bool float_free,
             drop_spaces_below(k.get(), float_free, marked, out);
             continue;
         }
-        // the words' parent (known_parent), read once here
-        const std::type_info &type = typeid(*k);
+        // the words' parent (known_parent), read once here; typeid reads
+        // the element through a plain pointer (clang's
+        // -Wpotentially-evaluated-expression: shared_ptr's operator* is a call)
+        litehtml::element *word = k.get();
+        const std::type_info &type = typeid(*word);
         if (type == typeid(word_text))
             static_cast<word_text &>(*k).up_ = k->parent().get();
         else if (type == typeid(word_space))
