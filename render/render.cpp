@@ -4714,99 +4714,43 @@ extern "C" long sb_render_check_style_lookups(const sb_doc *doc, size_t *checked
     return bad;
 }
 
-// Two renders of one page, with computed styles shared and without: the
-// same nodes, field by field.
-extern "C" long sb_render_check_style_sharing(const sb_doc *doc, size_t *shared, char *err,
-                                              size_t errlen)
+// Two renders of one page, with one of the render's shortcuts on and with
+// it off (*off set for the second): the same nodes, field by field.  The
+// shortcut's own count (*counted, from the first render) must be zero in the
+// second, which is how a switch that does not switch shows up.  `other`
+// names the second render in the error.
+static long renders_compare(const sb_doc *doc, bool *off,
+                            size_t sb_render::*count, size_t *counted, const char *other,
+                            char *err, size_t errlen)
 {
     set_err(err, errlen, "");
-    if (shared)
-        *shared = 0;
+    if (counted)
+        *counted = 0;
     sb_render_opts o{};
     o.time_budget_ms = 600000;
     o.keep_text = true;
     char e1[200], e2[200];
     sb_render *a = sb_render_page(doc, &o, nullptr, e1, sizeof e1);
-    no_style_sharing = true;
+    *off = true;
     sb_render *b = sb_render_page(doc, &o, nullptr, e2, sizeof e2);
-    no_style_sharing = false;
+    *off = false;
     long bad = 0;
     if (!a || !b) {
         if (err && errlen)
             std::snprintf(err, errlen, "render failed: %s / %s", a ? "" : e1, b ? "" : e2);
         bad = 1;
     } else {
-        if (shared)
-            *shared = a->shared_styles;
-        if (b->shared_styles)
+        if (counted)
+            *counted = a->*count;
+        if (b->*count)
             bad++;
         if (a->n_nodes != b->n_nodes || a->width != b->width || a->height != b->height ||
             a->text_len != b->text_len ||
             (a->text_len && std::memcmp(a->text, b->text, a->text_len) != 0)) {
             bad++;
             if (err && errlen)
-                std::snprintf(err, errlen, "%zu nodes, %d x %d px; without sharing %zu, %d x %d",
-                              a->n_nodes, a->width, a->height, b->n_nodes, b->width, b->height);
-        }
-        for (size_t i = 0; !bad && i < a->n_nodes; i++) {
-            const sb_rnode &x = a->nodes[i], &y = b->nodes[i];
-            bool same = x.parent == y.parent && x.elem == y.elem &&
-                        std::strcmp(x.tag, y.tag) == 0 && x.x == y.x && x.y == y.y &&
-                        x.w == y.w && x.h == y.h && x.font_size == y.font_size &&
-                        x.font_weight == y.font_weight && x.chars == y.chars &&
-                        x.display == y.display && x.is_text == y.is_text &&
-                        x.in_link == y.in_link && x.is_fixed == y.is_fixed &&
-                        x.unseen == y.unseen && x.is_image == y.is_image &&
-                        x.is_inline == y.is_inline && x.bg_color == y.bg_color &&
-                        x.border_sides == y.border_sides && x.text_off == y.text_off &&
-                        x.text_len == y.text_len && x.font == y.font;
-            if (!same) {
-                bad++;
-                if (err && errlen)
-                    std::snprintf(err, errlen,
-                                  "node %zu <%s>: %d,%d %dx%d; without sharing <%s> %d,%d %dx%d",
-                                  i, x.tag, x.x, x.y, x.w, x.h, y.tag, y.x, y.y, y.w, y.h);
-            }
-        }
-    }
-    sb_render_free(a);
-    sb_render_free(b);
-    return bad;
-}
-
-// Two renders of one page, with the layout's shortcuts (drop_block_spaces,
-// line_link) and without: the same nodes, field by field.
-extern "C" long sb_render_check_layout_shortcuts(const sb_doc *doc, size_t *dropped, char *err,
-                                                 size_t errlen)
-{
-    set_err(err, errlen, "");
-    if (dropped)
-        *dropped = 0;
-    sb_render_opts o{};
-    o.time_budget_ms = 600000;
-    o.keep_text = true;
-    char e1[200], e2[200];
-    sb_render *a = sb_render_page(doc, &o, nullptr, e1, sizeof e1);
-    no_layout_shortcuts = true;
-    sb_render *b = sb_render_page(doc, &o, nullptr, e2, sizeof e2);
-    no_layout_shortcuts = false;
-    long bad = 0;
-    if (!a || !b) {
-        if (err && errlen)
-            std::snprintf(err, errlen, "render failed: %s / %s", a ? "" : e1, b ? "" : e2);
-        bad = 1;
-    } else {
-        if (dropped)
-            *dropped = a->spaces_dropped;
-        if (b->spaces_dropped)
-            bad++;
-        if (a->n_nodes != b->n_nodes || a->width != b->width || a->height != b->height ||
-            a->text_len != b->text_len ||
-            (a->text_len && std::memcmp(a->text, b->text, a->text_len) != 0)) {
-            bad++;
-            if (err && errlen)
-                std::snprintf(err, errlen, "%zu nodes, %d x %d px; litehtml's own %zu, %d x %d",
-                              a->n_nodes, a->width, a->height, b->n_nodes, b->width, b->height);
+                std::snprintf(err, errlen, "%zu nodes, %d x %d px; %s %zu, %d x %d", a->n_nodes,
+                              a->width, a->height, other, b->n_nodes, b->width, b->height);
         }
         for (size_t i = 0; !bad && i < a->n_nodes; i++) {
             const sb_rnode &x = a->nodes[i], &y = b->nodes[i];
@@ -4822,15 +4766,32 @@ extern "C" long sb_render_check_layout_shortcuts(const sb_doc *doc, size_t *drop
             if (!same) {
                 bad++;
                 if (err && errlen)
-                    std::snprintf(err, errlen,
-                                  "node %zu <%s>: %d,%d %dx%d; litehtml's own <%s> %d,%d %dx%d", i,
-                                  x.tag, x.x, x.y, x.w, x.h, y.tag, y.x, y.y, y.w, y.h);
+                    std::snprintf(err, errlen, "node %zu <%s>: %d,%d %dx%d; %s <%s> %d,%d %dx%d",
+                                  i, x.tag, x.x, x.y, x.w, x.h, other, y.tag, y.x, y.y, y.w,
+                                  y.h);
             }
         }
     }
     sb_render_free(a);
     sb_render_free(b);
     return bad;
+}
+
+// Computed styles shared (the memo) against each computed in full.
+extern "C" long sb_render_check_style_sharing(const sb_doc *doc, size_t *shared, char *err,
+                                              size_t errlen)
+{
+    return renders_compare(doc, &no_style_sharing, &sb_render::shared_styles, shared,
+                           "without sharing", err, errlen);
+}
+
+// The layout's shortcuts (drop_block_spaces, line_link) against
+// litehtml's own layout.
+extern "C" long sb_render_check_layout_shortcuts(const sb_doc *doc, size_t *dropped, char *err,
+                                                 size_t errlen)
+{
+    return renders_compare(doc, &no_layout_shortcuts, &sb_render::spaces_dropped, dropped,
+                           "litehtml's own", err, errlen);
 }
 
 extern "C" long sb_render_check_style_port(const sb_doc *doc, size_t *compared, char *err,

@@ -131,18 +131,12 @@ static void test_split_text(void **state)
             fail_msg("text %d cut differently", i);
 }
 
-/* The render parses the page's sheets with its own port of litehtml's
- * parse_stylesheet (render.cpp: parse_sheet, each selector split once per
- * level by offsets instead of strings); the selectors it makes are
- * litehtml's, field by field, on sheet_parse.html (compounds joined by
- * every combinator with and without spaces, tabs, a combinator first or
- * last, two combinators in a row, brackets and parentheses holding
- * spaces, commas and combinators, a comma in a quoted value, upper case,
- * line breaks between compounds, comments, nested @media, a print group,
- * an @import of a missing file)
- * and on every page of samples/layout and samples/news.  SB_SHEET_CHECK_LIST
- * names a file of more pages, one path a line (the corpora, by hand). */
-static void check_sheet_parse_of(const char *path, size_t *total)
+/* One of the render's checks (sb_render_check_*: two ways of computing
+ * the same thing, compared) run on a page: its differences fail the test
+ * (`what` names them), its count of things compared adds to *total. */
+typedef long (*page_check)(const sb_doc *doc, size_t *compared, char *err, size_t errlen);
+
+static void check_page(page_check check, const char *what, const char *path, size_t *total)
 {
     sb_buf b = SB_BUF_INIT;
     if (sb_read_file(path, 0, &b) != SB_READ_OK)
@@ -153,24 +147,21 @@ static void check_sheet_parse_of(const char *path, size_t *total)
         return;
     char err[256];
     size_t n = 0;
-    long bad = sb_render_check_sheet_parse(doc, &n, err, sizeof err);
+    long bad = check(doc, &n, err, sizeof err);
     if (bad)
-        fail_msg("%s: %ld differences, first: %s", path, bad, err);
+        fail_msg("%s: %ld %s, first: %s", path, bad, what, err);
     *total += n;
     sb_doc_free(doc);
 }
 
-static void test_sheet_parse(void **state)
+/* The same check on every page of samples/layout and samples/news, then on
+ * the pages listed one path a line in the file the environment variable
+ * list_env names (the corpora, by hand); `counted` names what *total counts
+ * in the summary printed for a list. */
+static void check_samples_and_list(page_check check, const char *what, const char *list_env,
+                                   const char *counted, size_t *total)
 {
-    (void)state;
-    size_t n = 0;
     char path[1024];
-    snprintf(path, sizeof path, "%s/samples/layout/sheet_parse.html", SB_SOURCE_DIR);
-    check_sheet_parse_of(path, &n);
-    /* the page's 22 selectors css_prep keeps (not the print group's, nor
-     * DIV.Story's, whose class the page does not have in that case) */
-    if (n != 22)
-        fail_msg("sheet_parse.html: only %zu selectors compared", n);
     const char *dirs[] = {"layout", "news", NULL};
     for (int d = 0; dirs[d]; d++) {
         char dir[512];
@@ -183,24 +174,50 @@ static void test_sheet_parse(void **state)
             if (len < 6 || strcmp(e->d_name + len - 5, ".html") != 0)
                 continue;
             snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-            check_sheet_parse_of(path, &n);
+            check_page(check, what, path, total);
         }
         closedir(dh);
     }
-    const char *list = getenv("SB_SHEET_CHECK_LIST");
+    const char *list = getenv(list_env);
     FILE *f = list ? fopen(list, "r") : NULL;
     size_t pages = 0;
     while (f && fgets(path, sizeof path, f)) {
         path[strcspn(path, "\n")] = 0;
         if (path[0]) {
-            check_sheet_parse_of(path, &n);
+            check_page(check, what, path, total);
             pages++;
         }
     }
     if (f) {
         fclose(f);
-        print_message("%zu listed pages, %zu selectors compared in all\n", pages, n);
+        print_message("%zu listed pages, %zu %s in all\n", pages, *total, counted);
     }
+}
+
+/* The render parses the page's sheets with its own port of litehtml's
+ * parse_stylesheet (render.cpp: parse_sheet, each selector split once per
+ * level by offsets instead of strings); the selectors it makes are
+ * litehtml's, field by field, on sheet_parse.html (compounds joined by
+ * every combinator with and without spaces, tabs, a combinator first or
+ * last, two combinators in a row, brackets and parentheses holding
+ * spaces, commas and combinators, a comma in a quoted value, upper case,
+ * line breaks between compounds, comments, nested @media, a print group,
+ * an @import of a missing file)
+ * and on every page of samples/layout and samples/news.  SB_SHEET_CHECK_LIST
+ * names a file of more pages, one path a line (the corpora, by hand). */
+static void test_sheet_parse(void **state)
+{
+    (void)state;
+    size_t n = 0;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/samples/layout/sheet_parse.html", SB_SOURCE_DIR);
+    check_page(sb_render_check_sheet_parse, "differences", path, &n);
+    /* the page's 22 selectors css_prep keeps (not the print group's, nor
+     * DIV.Story's, whose class the page does not have in that case) */
+    if (n != 22)
+        fail_msg("sheet_parse.html: only %zu selectors compared", n);
+    check_samples_and_list(sb_render_check_sheet_parse, "differences",
+                           "SB_SHEET_CHECK_LIST", "selectors compared", &n);
 }
 
 /* The render leaves out of every element's candidates the rules holding a
@@ -214,64 +231,18 @@ static void test_sheet_parse(void **state)
  * samples/layout and samples/news.  SB_NEVER_CHECK_LIST names a file of
  * more pages, one path a line (the corpora, by hand). */
 #define NEVER_APPLIED_PAIRS 25
-static void check_never_of(const char *path, size_t *total)
-{
-    sb_buf b = SB_BUF_INIT;
-    if (sb_read_file(path, 0, &b) != SB_READ_OK)
-        fail_msg("cannot read %s", path);
-    sb_doc *doc = sb_doc_parse(b.data ? b.data : "", b.len);
-    sb_buf_free(&b);
-    if (!doc)
-        return;
-    char err[256];
-    size_t n = 0;
-    long bad = sb_render_check_never_applied(doc, &n, err, sizeof err);
-    if (bad)
-        fail_msg("%s: %ld pairs litehtml applies, first: %s", path, bad, err);
-    *total += n;
-    sb_doc_free(doc);
-}
-
 static void test_never_applied(void **state)
 {
     (void)state;
     size_t n = 0;
     char path[1024];
     snprintf(path, sizeof path, "%s/samples/layout/never_applied.html", SB_SOURCE_DIR);
-    check_never_of(path, &n);
+    check_page(sb_render_check_never_applied, "pairs litehtml applies", path, &n);
     /* the page's (element, rule) pairs left out */
     if (n != NEVER_APPLIED_PAIRS)
         fail_msg("never_applied.html: %zu pairs left out", n);
-    const char *dirs[] = {"layout", "news", NULL};
-    for (int d = 0; dirs[d]; d++) {
-        char dir[512];
-        snprintf(dir, sizeof dir, "%s/samples/%s", SB_SOURCE_DIR, dirs[d]);
-        DIR *dh = opendir(dir);
-        assert_non_null(dh);
-        struct dirent *e;
-        while ((e = readdir(dh))) {
-            size_t len = strlen(e->d_name);
-            if (len < 6 || strcmp(e->d_name + len - 5, ".html") != 0)
-                continue;
-            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-            check_never_of(path, &n);
-        }
-        closedir(dh);
-    }
-    const char *list = getenv("SB_NEVER_CHECK_LIST");
-    FILE *f = list ? fopen(list, "r") : NULL;
-    size_t pages = 0;
-    while (f && fgets(path, sizeof path, f)) {
-        path[strcspn(path, "\n")] = 0;
-        if (path[0]) {
-            check_never_of(path, &n);
-            pages++;
-        }
-    }
-    if (f) {
-        fclose(f);
-        print_message("%zu listed pages, %zu pairs left out in all\n", pages, n);
-    }
+    check_samples_and_list(sb_render_check_never_applied, "pairs litehtml applies",
+                           "SB_NEVER_CHECK_LIST", "pairs left out", &n);
 }
 
 /* The render computes an element's style, where it cannot copy one, by its
@@ -289,64 +260,18 @@ static void test_never_applied(void **state)
  * samples/layout and samples/news.  SB_PORT_CHECK_LIST names a file of
  * more pages, one path a line (the corpora, by hand). */
 #define STYLE_PORT_COMPARED 39
-static void check_port_of(const char *path, size_t *total)
-{
-    sb_buf b = SB_BUF_INIT;
-    if (sb_read_file(path, 0, &b) != SB_READ_OK)
-        fail_msg("cannot read %s", path);
-    sb_doc *doc = sb_doc_parse(b.data ? b.data : "", b.len);
-    sb_buf_free(&b);
-    if (!doc)
-        return;
-    char err[256];
-    size_t n = 0;
-    long bad = sb_render_check_style_port(doc, &n, err, sizeof err);
-    if (bad)
-        fail_msg("%s: %ld differences, first: %s", path, bad, err);
-    *total += n;
-    sb_doc_free(doc);
-}
-
 static void test_style_port(void **state)
 {
     (void)state;
     size_t n = 0;
     char path[1024];
     snprintf(path, sizeof path, "%s/samples/layout/style_port.html", SB_SOURCE_DIR);
-    check_port_of(path, &n);
+    check_page(sb_render_check_style_port, "differences", path, &n);
     /* the page's elements styled in full (the others copy one of these) */
     if (n != STYLE_PORT_COMPARED)
         fail_msg("style_port.html: %zu elements compared", n);
-    const char *dirs[] = {"layout", "news", NULL};
-    for (int d = 0; dirs[d]; d++) {
-        char dir[512];
-        snprintf(dir, sizeof dir, "%s/samples/%s", SB_SOURCE_DIR, dirs[d]);
-        DIR *dh = opendir(dir);
-        assert_non_null(dh);
-        struct dirent *e;
-        while ((e = readdir(dh))) {
-            size_t len = strlen(e->d_name);
-            if (len < 6 || strcmp(e->d_name + len - 5, ".html") != 0)
-                continue;
-            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-            check_port_of(path, &n);
-        }
-        closedir(dh);
-    }
-    const char *list = getenv("SB_PORT_CHECK_LIST");
-    FILE *f = list ? fopen(list, "r") : NULL;
-    size_t pages = 0;
-    while (f && fgets(path, sizeof path, f)) {
-        path[strcspn(path, "\n")] = 0;
-        if (path[0]) {
-            check_port_of(path, &n);
-            pages++;
-        }
-    }
-    if (f) {
-        fclose(f);
-        print_message("%zu listed pages, %zu elements compared in all\n", pages, n);
-    }
+    check_samples_and_list(sb_render_check_style_port, "differences",
+                           "SB_PORT_CHECK_LIST", "elements compared", &n);
 }
 
 /* The render's own style lookups (render.cpp: own_property and the memo of
