@@ -1066,6 +1066,22 @@ static void test_small_first_far(void **state)
            "https://news.example.org/images/2022/03/trading-services.jpg");
 }
 
+static void test_own_teaser_far_first(void **state)
+{
+    (void)state;
+    /* The story's first picture far down, of unknown size, yields to the
+     * declared picture when the page shows that picture as this story's
+     * own: a thumbnail in a "Most read" list linked to the page's own
+     * address (canonical, a tracking query added). */
+    expect_declared_alone("own_teaser_far_first.html",
+                          "https://news.example.org/images/2022/03/trading-services.jpg");
+    /* The same thumbnail linked to another page names no picture of this
+     * story: the first picture keeps the lead. */
+    expect("own_teaser_other_page.html", PAGE_URL,
+           "https://news.example.org/images/2022/03/simple-service-screen.jpg",
+           "https://news.example.org/images/2022/03/trading-services.jpg");
+}
+
 static void test_bio_img_name(void **state)
 {
     (void)state;
@@ -1989,6 +2005,7 @@ int main(void)
         cmocka_unit_test(test_declared_hex_folder), cmocka_unit_test(test_author_box_bordered),
         cmocka_unit_test(test_click_here_promo),
         cmocka_unit_test(test_small_first_far),
+        cmocka_unit_test(test_own_teaser_far_first),
         cmocka_unit_test(test_bio_img_name), cmocka_unit_test(test_declared_share_card_hd), cmocka_unit_test(test_call_to_try_alt),
         cmocka_unit_test(test_rendition_names),
         cmocka_unit_test(test_url_rules),       cmocka_unit_test(test_huge_sizes),

@@ -3160,6 +3160,72 @@ static sb_image *declared_only(sb_story_ctx *c, const sb_meta *meta, const char 
     return im;
 }
 
+/* `href` leads to the page's own address (its URL, else its canonical
+ * link or og:url).  When that address has no query, the link's query is
+ * ignored: a query added to a page's own address is a tracking mark
+ * ("?tid=pm_world_pop_b", "?utm_source=..."), the page is the same. */
+static bool own_address_href(const scan *s, const char *href)
+{
+    char *abs = sb_url_resolve(s->base, href);
+    if (!abs)
+        return false;
+    const char *own[2] = {s->c->in->base_url, s->meta ? s->meta->canonical_url : NULL};
+    bool self = false;
+    for (int i = 0; i < 2 && !self; i++) {
+        if (!own[i] || !*own[i])
+            continue;
+        if (strchr(own[i], '?')) {
+            self = same_page(abs, own[i]);
+        } else {
+            char *bare = sb_xstrdup(abs);
+            bare[strcspn(bare, "?#")] = '\0';
+            self = same_page(bare, own[i]);
+            free(bare);
+        }
+    }
+    free(abs);
+    return self;
+}
+
+/* The page shows its declared picture as this story's own picture: an
+ * <img> anywhere in the page (any list or box, the story range or not)
+ * shows a rendition of the declared picture (is_declared_picture) and is
+ * a link, within CARD_LINK_LEVELS of it, to the page's own address
+ * (own_address_href): the site's own teaser of this story in a "most
+ * read" list, or a post's featured picture linked to the post.  Returns
+ * the <img>'s element id, or -1.  Such a picture names the story's
+ * picture as firmly as the declaration does, though the box showing it
+ * (a 138x92 thumbnail in a list, an <aside> of the theme) is no lead. */
+static int own_teaser_of_declared(const scan *s)
+{
+    const sb_story_ctx *c = s->c;
+    if (!declared_picture(s->meta))
+        return -1;
+    for (size_t i = 0; i < c->doc->n_elems; i++) {
+        const GumboNode *n = c->doc->elems[i];
+        if (sb_tag(n) != GUMBO_TAG_IMG)
+            continue;
+        int link = -1;
+        for (int a = (int)i, up = 0; a >= 0 && up <= CARD_LINK_LEVELS && link < 0;
+             a = c->info[a].parent, up++)
+            if (sb_tag(c->doc->elems[a]) == GUMBO_TAG_A)
+                link = a;
+        const char *href = link >= 0 ? sb_attr(c->doc->elems[link], "href") : NULL;
+        if (!href || !*href || *href == '#' || !own_address_href(s, href))
+            continue;
+        const char *superseded = NULL;
+        int sw = 0;
+        char *url = image_url(n, &superseded, &sw);
+        char *abs = url ? sb_url_resolve(s->base, url) : NULL;
+        bool rendition = is_declared_picture(s->meta, abs);
+        free(abs);
+        free(url);
+        if (rendition)
+            return (int)i;
+    }
+    return -1;
+}
+
 /* Whether element `n` holds text of its own (a text child that is not
  * blank), as a heading, a label or a paragraph does. */
 static bool own_text(const GumboNode *n)
@@ -3376,6 +3442,18 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
      * list (a 200x100 wordmark), a thumbnail or a badge has.  Such a
      * picture far down is no lead; the declared picture is. */
     bool best_first = s.best.order == 0.0 && s.best.area >= W_AREA * AREA_UNKNOWN / AREA_FULL;
+    /* Nor when the page shows its declared picture as this story's own
+     * (own_teaser_of_declared: its teaser in a list, or its featured
+     * picture, linked to the page's own address): the exemption stands for
+     * a page that says nothing of its picture, and this one says which it
+     * is.  Measured on both corpora: a map far down the story against the
+     * story's own teaser in a "most popular" list, a photo far down
+     * against the featured picture shown at the headline in an <aside>. */
+    int own_teaser = -1;
+    if (best_first && s.best.declared == 0.0 && s.best.position == 0.0 &&
+        !(s.best.has_box && s.layout_top >= 0 && s.best.box.y < s.layout_top + FIRST_SCREEN_PX) &&
+        (own_teaser = own_teaser_of_declared(&s)) >= 0)
+        best_first = false;
     bool best_in_view = best_first || /* the story's first picture */
                         (s.best.has_box && s.layout_top >= 0 &&
                          s.best.box.y < s.layout_top + FIRST_SCREEN_PX);
@@ -3389,6 +3467,15 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
         before_best = "its rendition in the page is hidden by the page's style, and the best "
                       "candidate";
         after_best = "is not a rendition of it";
+    } else if (own_teaser >= 0 && !best_in_view) {
+        if (c->explain)
+            fprintf(c->explain,
+                    "image e%d shows the declared picture linked to the page's own address: the "
+                    "page names it as this story's picture\n",
+                    own_teaser);
+        before_best = "the page shows it as this story's own picture, and the best candidate";
+        after_best = "is the story's first picture, but is not a rendition of it and sits "
+                     "outside the lead position and the first screen";
     } else if (declared_picture(meta) && s.best.declared == 0.0 && s.best.position == 0.0 &&
                !best_in_view) {
         before_best = "the best candidate";
