@@ -1082,6 +1082,16 @@ static void test_own_teaser_far_first(void **state)
            "https://news.example.org/images/2022/03/trading-services.jpg");
 }
 
+static void test_first_far_no_declared(void **state)
+{
+    (void)state;
+    /* No declared picture, every screenshot far down the story: the first
+     * keeps the lead over a later one whose caption repeats the
+     * headline's words. */
+    expect("first_far_no_declared.html", PAGE_URL,
+           "https://news.example.org/images/2015/03/mapper-main-window.png", NULL);
+}
+
 static void test_bio_img_name(void **state)
 {
     (void)state;
@@ -2006,6 +2016,7 @@ int main(void)
         cmocka_unit_test(test_click_here_promo),
         cmocka_unit_test(test_small_first_far),
         cmocka_unit_test(test_own_teaser_far_first),
+        cmocka_unit_test(test_first_far_no_declared),
         cmocka_unit_test(test_bio_img_name), cmocka_unit_test(test_declared_share_card_hd), cmocka_unit_test(test_call_to_try_alt),
         cmocka_unit_test(test_rendition_names),
         cmocka_unit_test(test_url_rules),       cmocka_unit_test(test_huge_sizes),

@@ -2575,6 +2575,35 @@ static bool guessed_aspect_box(const sb_story_ctx *c, const candidate *k, const 
     return true;
 }
 
+/* Whether candidate `k`'s top lies in the first screen (hybrid: its box
+ * within FIRST_SCREEN_PX below the headline or region top). */
+static bool in_first_screen(const scan *s, const candidate *k)
+{
+    return k->has_box && s->layout_top >= 0 && k->box.y < s->layout_top + FIRST_SCREEN_PX;
+}
+
+/* Among pictures far down the story, the first keeps the lead: when the
+ * best so far is the story's first picture (no candidate before it), not
+ * known small (its area at least AREA_UNKNOWN's), and neither it nor the
+ * later candidate `k` has the lead position, the first screen or the
+ * declared weight, `k` does not take the lead by a caption or a larger
+ * box.  A reader who meets no picture at the top of a story takes the
+ * first one met as its picture (Readability keeps the first picture
+ * too); a caption repeating the headline's words further down is a
+ * later figure's (a screenshot of the feature the story describes).  Only
+ * on a page that declares no picture: where one is declared, a best
+ * candidate far down yields to it anyway (see sb_lead_image), unless it
+ * is the story's first picture, and keeping the first here would keep it
+ * over the declared picture too. */
+static bool first_far_keeps(const scan *s, const candidate *k)
+{
+    const candidate *b = &s->best;
+    return !declared_picture(s->meta) && b->order == 0.0 && b->area >= W_AREA * AREA_UNKNOWN / AREA_FULL &&
+           b->position == 0.0 && b->declared == 0.0 &&
+           k->position == 0.0 && k->declared == 0.0 && k->first_view == 0.0 &&
+           !in_first_screen(s, k);
+}
+
 /* Judges one candidate: rejects it with its reason, or scores it and keeps
  * the best.  Takes ownership of raw_url. */
 static void judge(scan *s, char *raw_url, const char *kind, const GumboNode *node, int anchor,
@@ -2717,7 +2746,13 @@ static void judge(scan *s, char *raw_url, const char *kind, const GumboNode *nod
                 "+ caption %.2f + declared %.2f + first screen %.2f - order %.2f\n",
                 anchor, kind, k.url, k.score, k.area, k.position, k.figure, k.caption_sim,
                 k.declared, k.first_view, k.order);
-    if (!s->best.url || k.score > s->best.score) {
+    bool first_kept = s->best.url && k.score > s->best.score && first_far_keeps(s, &k);
+    if (first_kept && c->explain)
+        fprintf(c->explain,
+                "image e%d does not take the lead from e%d, the story's first picture: both sit "
+                "far down (no lead position, first screen or declared weight)\n",
+                anchor, s->best.anchor);
+    if (!s->best.url || (k.score > s->best.score && !first_kept)) {
         free_candidate(&s->best);
         s->best = k;
     } else {
