@@ -1092,6 +1092,15 @@ static void test_first_far_no_declared(void **state)
            "https://news.example.org/images/2015/03/mapper-main-window.png", NULL);
 }
 
+static void test_entry_header_aside(void **state)
+{
+    (void)state;
+    /* The post's featured picture (wp-post-image) in an <aside> of the
+     * story's own header leads over a captioned figure further down. */
+    expect("entry_header_aside.html", PAGE_URL,
+           "https://news.example.org/images/2022/01/warden-boat-732x380.jpg", NULL);
+}
+
 static void test_bio_img_name(void **state)
 {
     (void)state;
@@ -2017,6 +2026,7 @@ int main(void)
         cmocka_unit_test(test_small_first_far),
         cmocka_unit_test(test_own_teaser_far_first),
         cmocka_unit_test(test_first_far_no_declared),
+        cmocka_unit_test(test_entry_header_aside),
         cmocka_unit_test(test_bio_img_name), cmocka_unit_test(test_declared_share_card_hd), cmocka_unit_test(test_call_to_try_alt),
         cmocka_unit_test(test_rendition_names),
         cmocka_unit_test(test_url_rules),       cmocka_unit_test(test_huge_sizes),

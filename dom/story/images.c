@@ -1326,6 +1326,22 @@ static int hidden_slider_of_first(const sb_story_ctx *c, int e)
  * ancestor that holds the headline: it is the story's header.  Hidden
  * boxes and furniture tags (nav, aside, footer) still count, except a
  * furniture landmark that holds the headline itself (below). */
+/* An <aside> in the story's own header: its parent holds the headline
+ * and no more than CONTEXT_TEXT_MAX bytes of text (the headline, the
+ * byline and date line, the aside: an entry header, not a page holding
+ * the story and a sidebar).  Themes put the post's featured picture there
+ * (`<aside class="entry-thumbnail">` right under the <h1>); only a
+ * picture the page names the post's own (names_post_picture) is spared
+ * by it (furniture_noise). */
+static bool entry_header_aside(const sb_story_ctx *c, int a, int headline_elem)
+{
+    if (sb_tag(c->doc->elems[a]) != GUMBO_TAG_ASIDE || headline_elem < 0)
+        return false;
+    int parent = c->info[a].parent;
+    return parent >= 0 && parent != c->body && c->info[parent].text <= CONTEXT_TEXT_MAX &&
+           sb_elem_within(c, headline_elem, parent);
+}
+
 static sb_noise furniture_noise(const sb_story_ctx *c, int e, bool lead, bool seen_lead,
                                 bool own_picture, bool share_photo, bool post_picture,
                                 int headline_elem, int *marked)
@@ -1392,6 +1408,14 @@ static sb_noise furniture_noise(const sb_story_ctx *c, int e, bool lead, bool se
             const char *role = sb_attr(n, "role");
             if (role && strcmp(role, "banner") == 0)
                 continue;
+            if (entry_header_aside(c, a, headline_elem)) {
+                if (c->explain)
+                    fprintf(c->explain,
+                            "image e%d is the post's own picture in an <aside> of the story's "
+                            "header (e%d): the aside is no furniture\n",
+                            e, a);
+                continue;
+            }
         }
         *marked = a;
         return own;
