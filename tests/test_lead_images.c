@@ -1974,6 +1974,29 @@ static void test_blank_slide_background(void **state)
     }
 }
 
+static void test_subject_headshot(void **state)
+{
+    (void)state;
+    /* A profile whose picture above the headline is the subject's
+     * portrait: the file is named a headshot, but it is shown 759 px wide
+     * and its alt is a name the headline holds.  It leads in both methods
+     * (before, the file's word rejected it and a picture further down
+     * led); the author's own headshot after the story, alt a name the
+     * headline does not hold, stays out of the story's images. */
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("subject_headshot.html", methods[m], PAGE_URL);
+        assert_non_null(s->lead_image);
+        assert_string_equal(
+            s->lead_image->url,
+            "https://www.example.com/uploads/2023/11/Maria-Lindqvist_Headshot_-759x500.jpg");
+        assert_int_equal(s->n_images, 2);
+        for (size_t i = 0; i < s->n_images; i++)
+            assert_null(strstr(s->images[i].url, "Tom-Baker"));
+        sb_story_free(s);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2063,6 +2086,7 @@ int main(void)
         cmocka_unit_test(test_lazy_url_template), cmocka_unit_test(test_rating_stars),
         cmocka_unit_test(test_ad_label_box), cmocka_unit_test(test_framed_avatar),
         cmocka_unit_test(test_blank_slide_background),
+        cmocka_unit_test(test_subject_headshot),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2117,6 +2117,62 @@ static bool menu_names_file(const scan *s, const char *url)
 
 /* Why the candidate may not lead, or NULL.  `node` carries its class, id
  * and alt; box_elem is the element whose box shows it (-1: none). */
+/* A portrait of the person the headline names (an interview, a profile:
+ * "Meet Cultural Cultivation Artist Alexandria Douziech" over a 759 x 500
+ * "..._Headshot_.jpg" with alt "Alexandria Douziech"): an <img> whose file
+ * name says "headshot" or "mugshot" and no other word of
+ * sb_image_furniture_url's list, shown wider than an avatar (more than
+ * AVATAR_MAX_PX), whose alt is a name of PORTRAIT_NAME_WORDS_MIN to
+ * PORTRAIT_NAME_WORDS_MAX words that the headline holds, each as a whole
+ * word (any case).  The file's word says "a person's portrait"; the
+ * headline says the story is about that person.  The author's own
+ * headshot beside a byline is small (the avatar rules) or names the
+ * author, whom the headline of a story about someone else does not name. */
+#define PORTRAIT_NAME_WORDS_MIN 2
+#define PORTRAIT_NAME_WORDS_MAX 4
+
+static bool word_byte(unsigned char ch)
+{
+    return isalnum(ch) || ch >= 0x80;
+}
+
+/* The word [w, w+n) stands in `text` as a whole word, any ASCII case. */
+static bool has_whole_word(const char *text, const char *w, size_t n)
+{
+    size_t len = strlen(text);
+    for (size_t i = 0; i + n <= len; i++) {
+        if (i > 0 && word_byte((unsigned char)text[i - 1]))
+            continue;
+        if (i + n < len && word_byte((unsigned char)text[i + n]))
+            continue;
+        if (strncasecmp(text + i, w, n) == 0)
+            return true;
+    }
+    return false;
+}
+
+static bool headline_subject_portrait(const scan *s, const candidate *k, const GumboNode *node)
+{
+    const char *alt = node ? sb_attr(node, "alt") : NULL;
+    if (!alt || !s->headline || k->width <= AVATAR_MAX_PX ||
+        !sb_image_furniture_url_portrait_only(k->url))
+        return false;
+    int words = 0;
+    for (const char *p = alt; *p;) {
+        while (*p && !word_byte((unsigned char)*p))
+            p++;
+        size_t n = 0;
+        while (p[n] && word_byte((unsigned char)p[n]))
+            n++;
+        if (n == 0)
+            break;
+        if (n < 2 || !has_whole_word(s->headline, p, n) || ++words > PORTRAIT_NAME_WORDS_MAX)
+            return false;
+        p += n;
+    }
+    return words >= PORTRAIT_NAME_WORDS_MIN;
+}
+
 static const char *reject_reason(const scan *s, const candidate *k, const GumboNode *node,
                                  int box_elem, bool is_background, char *buf, size_t cap)
 {
@@ -2186,9 +2242,15 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
      * a drawing, PNG, SVG or GIF, and stands in the masthead, not across
      * the story's top).  Every other word of the list still rejects. */
     if ((why = sb_image_furniture_url(k->url))) {
-        if (!(seen_lead && photo_file(k->url) && sb_image_furniture_url_logo_only(k->url)))
+        bool portrait = !is_background && headline_subject_portrait(s, k, node);
+        if (!portrait &&
+            !(seen_lead && photo_file(k->url) && sb_image_furniture_url_logo_only(k->url)))
             return why;
-        if (c->explain)
+        if (c->explain && portrait)
+            fprintf(c->explain, "image e%d named a headshot but shown %d px wide, its alt a name "
+                                "the headline holds: the story's subject, kept\n",
+                    k->anchor, k->width);
+        else if (c->explain)
             fprintf(c->explain, "image e%d named \"logo\" but a photograph at the headline "
                                 "across its width: a picture of a logo, kept\n",
                     k->anchor);
