@@ -1997,6 +1997,28 @@ static void test_subject_headshot(void **state)
     }
 }
 
+static void test_header_background_layer(void **state)
+{
+    (void)state;
+    /* The story's header draws its picture as the background of an empty
+     * layer before the headline, and no picture is declared: that
+     * photograph leads in both methods (before, only a declared
+     * rendition was taken from a background above the headline, and the
+     * map in the text led).  The PNG pattern of a second empty layer is
+     * decoration and is not among the story's images. */
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("header_background_layer.html", methods[m], PAGE_URL);
+        assert_non_null(s->lead_image);
+        assert_string_equal(s->lead_image->url,
+                            "https://www.example.com/uploads/2024/03/flooded-valley-1600x900.jpg");
+        assert_int_equal(s->n_images, 2);
+        assert_string_equal(s->images[1].url,
+                            "https://www.example.com/uploads/2024/03/valley-map.jpg");
+        sb_story_free(s);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2087,6 +2109,7 @@ int main(void)
         cmocka_unit_test(test_ad_label_box), cmocka_unit_test(test_framed_avatar),
         cmocka_unit_test(test_blank_slide_background),
         cmocka_unit_test(test_subject_headshot),
+        cmocka_unit_test(test_header_background_layer),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -3175,6 +3175,33 @@ static const char *in_story_header(const sb_story_ctx *c, int img, int headline,
     return aspect <= HEADER_ASPECT_MAX ? NULL : "a banner";
 }
 
+/* A hero drawn as the CSS background of an empty layer in the story's
+ * header: an element above the headline that holds no content
+ * (blank_holder: the theme's picture layer, sized and laid under or over
+ * the headline by the stylesheet), whose background is a photograph's
+ * file (photo_file: JPEG, WebP, AVIF; decoration comes as SVG, GIF or
+ * PNG), and which stands in the story's header as an <img> there must
+ * (in_story_header: a box shared with the headline, little text between,
+ * within a screen above it with a layout).  Before, only a rendition of
+ * the declared picture was taken there; without the page's hints the
+ * header's picture was not seen, and a picture further down led.  The
+ * candidate's names, URL and size are judged as any other's
+ * (reject_reason): a blur-up stand-in (a 50 px rendition) is too small. */
+static bool header_background(const sb_story_ctx *c, int i, int headline, const char *url,
+                              const char *base)
+{
+    const char *why;
+    if (!photo_file(url) || !blank_holder(c->doc->elems[i]))
+        return false;
+    if ((why = in_story_header(c, i, headline, 0, url, base))) {
+        if (c->explain)
+            fprintf(c->explain, "image e%d not a candidate above the headline %s (%s)\n", i,
+                    url, why);
+        return false;
+    }
+    return true;
+}
+
 /* The lead zone ends at the LEAD_ZONE_PARAS-th story paragraph after
  * `start` (a paragraph of STORY_PARA_MIN bytes or more that the story
  * text kept). */
@@ -3383,6 +3410,8 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
             char *bg_abs = bg ? sb_url_resolve(s.base, bg) : NULL;
             if (bg_abs && c->info[i].text <= CONTEXT_TEXT_MAX && declared_rendition(meta, bg_abs))
                 judge(&s, bg, "background above the headline", n, i, i, 0, NULL);
+            else if (bg_abs && header_background(c, i, header_anchor, bg_abs, s.base))
+                judge(&s, bg, "background in the story header", n, i, i, 0, NULL);
             else
                 free(bg);
             free(bg_abs);
