@@ -2019,6 +2019,28 @@ static void test_header_background_layer(void **state)
     }
 }
 
+static void test_post_picture_ad_label(void **state)
+{
+    (void)state;
+    /* A sponsored post's featured picture, named the post's own
+     * ("wp-post-image") in the slot above the headline, with a file name
+     * that labels an advertisement: it leads in both methods (before,
+     * the name rejected it and a photo further down led).  An ad banner
+     * between the paragraphs, not the post's picture, stays out. */
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("post_picture_ad_label.html", methods[m], PAGE_URL);
+        assert_non_null(s->lead_image);
+        assert_string_equal(
+            s->lead_image->url,
+            "https://www.example.com/wp-content/uploads/2015/05/Anzeige_Seehotel-1200x630.jpg");
+        assert_int_equal(s->n_images, 2);
+        assert_string_equal(s->images[1].url,
+                            "https://www.example.com/wp-content/uploads/2015/05/jetty-ceremony.jpg");
+        sb_story_free(s);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2110,6 +2132,7 @@ int main(void)
         cmocka_unit_test(test_blank_slide_background),
         cmocka_unit_test(test_subject_headshot),
         cmocka_unit_test(test_header_background_layer),
+        cmocka_unit_test(test_post_picture_ad_label),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

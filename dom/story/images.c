@@ -2173,6 +2173,32 @@ static bool headline_subject_portrait(const scan *s, const candidate *k, const G
     return words >= PORTRAIT_NAME_WORDS_MIN;
 }
 
+/* A post's own picture labelled an advertisement: the file name says
+ * "Anzeige", "Werbung", "advertorial" (sb_image_ad_file), but the page
+ * names the <img> the post's picture (names_post_picture: WordPress's
+ * "wp-post-image", "attachment-...", "featured", itemprop image) and it
+ * stands in the story's header before the headline (in_story_header).  A
+ * theme fills that slot with the post's own featured picture only; on a
+ * sponsored post, the picture is labelled as the post is.  An ad banner
+ * elsewhere on the page is not the post's picture and stays rejected. */
+static const char *in_story_header(const sb_story_ctx *c, int img, int headline, int srcset_width,
+                                   const char *url, const char *base);
+
+static bool post_picture_ad_label(const scan *s, const candidate *k, bool is_background,
+                                  bool post_picture)
+{
+    const sb_story_ctx *c = s->c;
+    if (is_background || !post_picture || s->headline_elem < 0 || k->anchor >= s->headline_elem)
+        return false;
+    if (in_story_header(c, k->anchor, s->headline_elem, k->srcset_width, k->url, s->base))
+        return false;
+    if (c->explain)
+        fprintf(c->explain, "image e%d labelled an ad by its file name, but named the post's own "
+                            "picture in the story's header: kept\n",
+                k->anchor);
+    return true;
+}
+
 static const char *reject_reason(const scan *s, const candidate *k, const GumboNode *node,
                                  int box_elem, bool is_background, char *buf, size_t cap)
 {
@@ -2255,7 +2281,8 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
                                 "across its width: a picture of a logo, kept\n",
                     k->anchor);
     }
-    if ((why = sb_image_ad_file(k->url)) && !declared_rendition(s->meta, k->url))
+    if ((why = sb_image_ad_file(k->url)) && !declared_rendition(s->meta, k->url) &&
+        !post_picture_ad_label(s, k, is_background, post_picture))
         return why;
     if ((why = sb_image_control_file(k->url)) && !declared_rendition(s->meta, k->url))
         return why;
