@@ -2041,6 +2041,25 @@ static void test_post_picture_ad_label(void **state)
     }
 }
 
+static void test_cover_titled_h1(void **state)
+{
+    (void)state;
+    /* An album page: the cover under the h1 carries the h1's words in its
+     * alt, in a box named for sharing ("box_social_about"); the story's
+     * headline is an h2 below.  Titled with the page's h1, the cover
+     * counts as in the lead position for the box's names and leads in
+     * both methods (before, no lead image); another album's 40 px cover
+     * titled with its own name stays out. */
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("cover_titled_h1.html", methods[m], PAGE_URL);
+        assert_non_null(s->lead_image);
+        assert_string_equal(s->lead_image->url, "https://www.example.com/music/cover/2207_gr.png");
+        assert_int_equal(s->n_images, 1);
+        sb_story_free(s);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2133,6 +2152,7 @@ int main(void)
         cmocka_unit_test(test_subject_headshot),
         cmocka_unit_test(test_header_background_layer),
         cmocka_unit_test(test_post_picture_ad_label),
+        cmocka_unit_test(test_cover_titled_h1),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -911,6 +911,8 @@ typedef struct scan {
     size_t n_menu_files;
     sb_image *list;        /* every accepted image, in reading order */
     size_t n_list;
+    char *page_h1;         /* text of the page's first <h1>, NULL = none */
+    int page_h1_elem;      /* that <h1>, -1 = none */
 } scan;
 
 /* The image size provider is asked about at most this many images per
@@ -2173,6 +2175,49 @@ static bool headline_subject_portrait(const scan *s, const candidate *k, const G
     return words >= PORTRAIT_NAME_WORDS_MIN;
 }
 
+/* The page's first <h1> and its text (scan.page_h1), for
+ * titled_with_page_h1. */
+static void page_h1(scan *s)
+{
+    const sb_story_ctx *c = s->c;
+    s->page_h1_elem = -1;
+    for (size_t i = 0; i < c->doc->n_elems; i++) {
+        if (sb_tag(c->doc->elems[i]) != GUMBO_TAG_H1)
+            continue;
+        sb_buf b = SB_BUF_INIT;
+        sb_node_text(c->doc->elems[i], &b, false);
+        const char *t = b.data ? sb_text_trim(b.data) : NULL;
+        if (t && *t) {
+            s->page_h1 = sb_xstrdup(t);
+            s->page_h1_elem = (int)i;
+        }
+        sb_buf_free(&b);
+        return;
+    }
+}
+
+/* A picture titled with the page's <h1> that stands after it: its alt or
+ * title is (nearly) the h1's wording (titled_with_headline's
+ * HEADLINE_TITLE_SIM).  The h1 names what the page is about (an album's
+ * artist and title, a product, a person), also where the story's headline
+ * was found in a heading further down; the picture that carries those
+ * same words is that subject's picture (the album's cover under the h1),
+ * and it counts as in the lead position for the names of the boxes
+ * around it (furniture_noise): a box named for sharing or buying links
+ * beside the cover says what the links are, not what the cover is.
+ * Teasers and covers of other pages carry their own titles. */
+static bool titled_with_page_h1(const scan *s, const candidate *k, const GumboNode *node)
+{
+    if (!s->page_h1 || !node || k->anchor <= s->page_h1_elem ||
+        !titled_with_headline(node, s->page_h1))
+        return false;
+    if (s->c->explain)
+        fprintf(s->c->explain, "image e%d titled with the page's h1 (\"%.60s\"): in the lead "
+                               "position for the names of the boxes around it\n",
+                k->anchor, s->page_h1);
+    return true;
+}
+
 /* A post's own picture labelled an advertisement: the file name says
  * "Anzeige", "Werbung", "advertorial" (sb_image_ad_file), but the page
  * names the <img> the post's picture (names_post_picture: WordPress's
@@ -2222,8 +2267,10 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
      * word (furniture_noise). */
     bool share_photo = !is_background && photo_file(k->url) && sb_names_share_only(node);
     bool post_picture = !is_background && names_post_picture(node);
-    sb_noise noise = furniture_noise(c, k->anchor, lead, seen_lead, own_names_picture(node),
-                                     share_photo, post_picture, s->headline_elem, &marked);
+    bool h1_titled = !is_background && !lead && titled_with_page_h1(s, k, node);
+    sb_noise noise = furniture_noise(c, k->anchor, lead || h1_titled, seen_lead,
+                                     own_names_picture(node), share_photo, post_picture,
+                                     s->headline_elem, &marked);
     if (noise) {
         const GumboNode *m = c->doc->elems[marked];
         snprintf(buf, cap, "in page furniture (%s: e%d <%s class='%.40s' id='%.30s'>)",
@@ -3399,6 +3446,7 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
                                                                      : -1;
     s.zone_found = s.zone_end < end;
     collect_menu_files(&s);
+    page_h1(&s);
     const sb_elem_render *top = box_of(c, start);
     s.layout_top = top ? top->rect.y : -1;
 
@@ -3478,6 +3526,7 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
     for (size_t i = 0; i < s.n_menu_files; i++)
         free(s.menu_files[i]);
     free(s.menu_files);
+    free(s.page_h1);
     *images = s.list;
     *n_images = s.n_list;
     if (!s.best.url)
