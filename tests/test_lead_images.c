@@ -2009,6 +2009,92 @@ static void test_blank_slide_background(void **state)
     }
 }
 
+static void test_subject_headshot(void **state)
+{
+    (void)state;
+    /* A profile whose picture above the headline is the subject's
+     * portrait: the file is named a headshot, but it is shown 759 px wide
+     * and its alt is a name the headline holds.  It leads in both methods
+     * (before, the file's word rejected it and a picture further down
+     * led); the author's own headshot after the story, alt a name the
+     * headline does not hold, stays out of the story's images. */
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("subject_headshot.html", methods[m], PAGE_URL);
+        assert_non_null(s->lead_image);
+        assert_string_equal(
+            s->lead_image->url,
+            "https://www.example.com/uploads/2023/11/Maria-Lindqvist_Headshot_-759x500.jpg");
+        assert_int_equal(s->n_images, 2);
+        for (size_t i = 0; i < s->n_images; i++)
+            assert_null(strstr(s->images[i].url, "Tom-Baker"));
+        sb_story_free(s);
+    }
+}
+
+static void test_header_background_layer(void **state)
+{
+    (void)state;
+    /* The story's header draws its picture as the background of an empty
+     * layer before the headline, and no picture is declared: that
+     * photograph leads in both methods (before, only a declared
+     * rendition was taken from a background above the headline, and the
+     * map in the text led).  The PNG pattern of a second empty layer is
+     * decoration and is not among the story's images. */
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("header_background_layer.html", methods[m], PAGE_URL);
+        assert_non_null(s->lead_image);
+        assert_string_equal(s->lead_image->url,
+                            "https://www.example.com/uploads/2024/03/flooded-valley-1600x900.jpg");
+        assert_int_equal(s->n_images, 2);
+        assert_string_equal(s->images[1].url,
+                            "https://www.example.com/uploads/2024/03/valley-map.jpg");
+        sb_story_free(s);
+    }
+}
+
+static void test_post_picture_ad_label(void **state)
+{
+    (void)state;
+    /* A sponsored post's featured picture, named the post's own
+     * ("wp-post-image") in the slot above the headline, with a file name
+     * that labels an advertisement: it leads in both methods (before,
+     * the name rejected it and a photo further down led).  An ad banner
+     * between the paragraphs, not the post's picture, stays out. */
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("post_picture_ad_label.html", methods[m], PAGE_URL);
+        assert_non_null(s->lead_image);
+        assert_string_equal(
+            s->lead_image->url,
+            "https://www.example.com/wp-content/uploads/2015/05/Anzeige_Seehotel-1200x630.jpg");
+        assert_int_equal(s->n_images, 2);
+        assert_string_equal(s->images[1].url,
+                            "https://www.example.com/wp-content/uploads/2015/05/jetty-ceremony.jpg");
+        sb_story_free(s);
+    }
+}
+
+static void test_cover_titled_h1(void **state)
+{
+    (void)state;
+    /* An album page: the cover under the h1 carries the h1's words in its
+     * alt, in a box named for sharing ("box_social_about"); the story's
+     * headline is an h2 below.  Titled with the page's h1, the cover
+     * counts as in the lead position for the box's names and leads in
+     * both methods (before, no lead image); another album's 40 px cover
+     * titled with its own name stays out. */
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("cover_titled_h1.html", methods[m], PAGE_URL);
+        assert_non_null(s->lead_image);
+        assert_string_equal(s->lead_image->url, "https://www.example.com/music/cover/2207_gr.png");
+        assert_int_equal(s->n_images, 1);
+        sb_story_free(s);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2101,6 +2187,10 @@ int main(void)
         cmocka_unit_test(test_lazy_url_template), cmocka_unit_test(test_rating_stars),
         cmocka_unit_test(test_ad_label_box), cmocka_unit_test(test_framed_avatar),
         cmocka_unit_test(test_blank_slide_background),
+        cmocka_unit_test(test_subject_headshot),
+        cmocka_unit_test(test_header_background_layer),
+        cmocka_unit_test(test_post_picture_ad_label),
+        cmocka_unit_test(test_cover_titled_h1),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

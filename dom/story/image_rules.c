@@ -378,6 +378,27 @@ bool sb_image_furniture_url_logo_only(const char *url)
     return sb_image_furniture_url(low) == NULL;
 }
 
+bool sb_image_furniture_url_portrait_only(const char *url)
+{
+    if (!url)
+        return false;
+    char low[JUDGED_MAX];
+    lower_copy(url, low, sizeof low);
+    char *path = (char *)innermost_path(low);
+    if (!path)
+        return false;
+    /* Mask every "headshot" and "mugshot" and judge what is left, as
+     * sb_image_furniture_url_logo_only does for "logo". */
+    static const char *const words[] = {"headshot", "mugshot"};
+    bool any = false;
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+        for (char *q = strstr(path, words[i]); q; q = strstr(q + 1, words[i])) {
+            memset(q, '_', strlen(words[i]));
+            any = true;
+        }
+    return any && sb_image_furniture_url(low) == NULL;
+}
+
 /* A site's default sharing card: a file name (the last path segment,
  * without its extension) made only of sharing and generic words, sizes and
  * numbers, one of them naming the sharing ("facebook.png",

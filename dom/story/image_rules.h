@@ -50,6 +50,10 @@ const char *sb_image_furniture_url(const char *url);
  * other word of its list is in the path). */
 bool sb_image_furniture_url_logo_only(const char *url);
 
+/* sb_image_furniture_url's verdict rests on a portrait's word alone
+ * ("headshot", "mugshot": no other word of its list is in the path). */
+bool sb_image_furniture_url_portrait_only(const char *url);
+
 /* A declared image (og:image, twitter:image, JSON-LD) that is no story
  * picture: a site logo or icon, an avatar, a blank or placeholder, an ad
  * server.  Narrower than the rules for shown images: publishers' social

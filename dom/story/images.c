@@ -911,6 +911,8 @@ typedef struct scan {
     size_t n_menu_files;
     sb_image *list;        /* every accepted image, in reading order */
     size_t n_list;
+    char *page_h1;         /* text of the page's first <h1>, NULL = none */
+    int page_h1_elem;      /* that <h1>, -1 = none */
 } scan;
 
 /* The image size provider is asked about at most this many images per
@@ -2141,6 +2143,131 @@ static bool menu_names_file(const scan *s, const char *url)
 
 /* Why the candidate may not lead, or NULL.  `node` carries its class, id
  * and alt; box_elem is the element whose box shows it (-1: none). */
+/* A portrait of the person the headline names (an interview, a profile:
+ * "Meet Cultural Cultivation Artist Alexandria Douziech" over a 759 x 500
+ * "..._Headshot_.jpg" with alt "Alexandria Douziech"): an <img> whose file
+ * name says "headshot" or "mugshot" and no other word of
+ * sb_image_furniture_url's list, shown wider than an avatar (more than
+ * AVATAR_MAX_PX), whose alt is a name of PORTRAIT_NAME_WORDS_MIN to
+ * PORTRAIT_NAME_WORDS_MAX words that the headline holds, each as a whole
+ * word (any case).  The file's word says "a person's portrait"; the
+ * headline says the story is about that person.  The author's own
+ * headshot beside a byline is small (the avatar rules) or names the
+ * author, whom the headline of a story about someone else does not name. */
+#define PORTRAIT_NAME_WORDS_MIN 2
+#define PORTRAIT_NAME_WORDS_MAX 4
+
+static bool word_byte(unsigned char ch)
+{
+    return isalnum(ch) || ch >= 0x80;
+}
+
+/* The word [w, w+n) stands in `text` as a whole word, any ASCII case. */
+static bool has_whole_word(const char *text, const char *w, size_t n)
+{
+    size_t len = strlen(text);
+    for (size_t i = 0; i + n <= len; i++) {
+        if (i > 0 && word_byte((unsigned char)text[i - 1]))
+            continue;
+        if (i + n < len && word_byte((unsigned char)text[i + n]))
+            continue;
+        if (strncasecmp(text + i, w, n) == 0)
+            return true;
+    }
+    return false;
+}
+
+static bool headline_subject_portrait(const scan *s, const candidate *k, const GumboNode *node)
+{
+    const char *alt = node ? sb_attr(node, "alt") : NULL;
+    if (!alt || !s->headline || k->width <= AVATAR_MAX_PX ||
+        !sb_image_furniture_url_portrait_only(k->url))
+        return false;
+    int words = 0;
+    for (const char *p = alt; *p;) {
+        while (*p && !word_byte((unsigned char)*p))
+            p++;
+        size_t n = 0;
+        while (p[n] && word_byte((unsigned char)p[n]))
+            n++;
+        if (n == 0)
+            break;
+        if (n < 2 || !has_whole_word(s->headline, p, n) || ++words > PORTRAIT_NAME_WORDS_MAX)
+            return false;
+        p += n;
+    }
+    return words >= PORTRAIT_NAME_WORDS_MIN;
+}
+
+/* The page's first <h1> and its text (scan.page_h1), for
+ * titled_with_page_h1. */
+static void page_h1(scan *s)
+{
+    const sb_story_ctx *c = s->c;
+    s->page_h1_elem = -1;
+    for (size_t i = 0; i < c->doc->n_elems; i++) {
+        if (sb_tag(c->doc->elems[i]) != GUMBO_TAG_H1)
+            continue;
+        sb_buf b = SB_BUF_INIT;
+        sb_node_text(c->doc->elems[i], &b, false);
+        const char *t = b.data ? sb_text_trim(b.data) : NULL;
+        if (t && *t) {
+            s->page_h1 = sb_xstrdup(t);
+            s->page_h1_elem = (int)i;
+        }
+        sb_buf_free(&b);
+        return;
+    }
+}
+
+/* A picture titled with the page's <h1> that stands after it: its alt or
+ * title is (nearly) the h1's wording (titled_with_headline's
+ * HEADLINE_TITLE_SIM).  The h1 names what the page is about (an album's
+ * artist and title, a product, a person), also where the story's headline
+ * was found in a heading further down; the picture that carries those
+ * same words is that subject's picture (the album's cover under the h1),
+ * and it counts as in the lead position for the names of the boxes
+ * around it (furniture_noise): a box named for sharing or buying links
+ * beside the cover says what the links are, not what the cover is.
+ * Teasers and covers of other pages carry their own titles. */
+static bool titled_with_page_h1(const scan *s, const candidate *k, const GumboNode *node)
+{
+    if (!s->page_h1 || !node || k->anchor <= s->page_h1_elem ||
+        !titled_with_headline(node, s->page_h1))
+        return false;
+    if (s->c->explain)
+        fprintf(s->c->explain, "image e%d titled with the page's h1 (\"%.60s\"): in the lead "
+                               "position for the names of the boxes around it\n",
+                k->anchor, s->page_h1);
+    return true;
+}
+
+/* A post's own picture labelled an advertisement: the file name says
+ * "Anzeige", "Werbung", "advertorial" (sb_image_ad_file), but the page
+ * names the <img> the post's picture (names_post_picture: WordPress's
+ * "wp-post-image", "attachment-...", "featured", itemprop image) and it
+ * stands in the story's header before the headline (in_story_header).  A
+ * theme fills that slot with the post's own featured picture only; on a
+ * sponsored post, the picture is labelled as the post is.  An ad banner
+ * elsewhere on the page is not the post's picture and stays rejected. */
+static const char *in_story_header(const sb_story_ctx *c, int img, int headline, int srcset_width,
+                                   const char *url, const char *base);
+
+static bool post_picture_ad_label(const scan *s, const candidate *k, bool is_background,
+                                  bool post_picture)
+{
+    const sb_story_ctx *c = s->c;
+    if (is_background || !post_picture || s->headline_elem < 0 || k->anchor >= s->headline_elem)
+        return false;
+    if (in_story_header(c, k->anchor, s->headline_elem, k->srcset_width, k->url, s->base))
+        return false;
+    if (c->explain)
+        fprintf(c->explain, "image e%d labelled an ad by its file name, but named the post's own "
+                            "picture in the story's header: kept\n",
+                k->anchor);
+    return true;
+}
+
 static const char *reject_reason(const scan *s, const candidate *k, const GumboNode *node,
                                  int box_elem, bool is_background, char *buf, size_t cap)
 {
@@ -2164,8 +2291,10 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
      * word (furniture_noise). */
     bool share_photo = !is_background && photo_file(k->url) && sb_names_share_only(node);
     bool post_picture = !is_background && names_post_picture(node);
-    sb_noise noise = furniture_noise(c, k->anchor, lead, seen_lead, own_names_picture(node),
-                                     share_photo, post_picture, s->headline_elem, &marked);
+    bool h1_titled = !is_background && !lead && titled_with_page_h1(s, k, node);
+    sb_noise noise = furniture_noise(c, k->anchor, lead || h1_titled, seen_lead,
+                                     own_names_picture(node), share_photo, post_picture,
+                                     s->headline_elem, &marked);
     if (noise) {
         const GumboNode *m = c->doc->elems[marked];
         snprintf(buf, cap, "in page furniture (%s: e%d <%s class='%.40s' id='%.30s'>)",
@@ -2210,14 +2339,21 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
      * a drawing, PNG, SVG or GIF, and stands in the masthead, not across
      * the story's top).  Every other word of the list still rejects. */
     if ((why = sb_image_furniture_url(k->url))) {
-        if (!(seen_lead && photo_file(k->url) && sb_image_furniture_url_logo_only(k->url)))
+        bool portrait = !is_background && headline_subject_portrait(s, k, node);
+        if (!portrait &&
+            !(seen_lead && photo_file(k->url) && sb_image_furniture_url_logo_only(k->url)))
             return why;
-        if (c->explain)
+        if (c->explain && portrait)
+            fprintf(c->explain, "image e%d named a headshot but shown %d px wide, its alt a name "
+                                "the headline holds: the story's subject, kept\n",
+                    k->anchor, k->width);
+        else if (c->explain)
             fprintf(c->explain, "image e%d named \"logo\" but a photograph at the headline "
                                 "across its width: a picture of a logo, kept\n",
                     k->anchor);
     }
-    if ((why = sb_image_ad_file(k->url)) && !declared_rendition(s->meta, k->url))
+    if ((why = sb_image_ad_file(k->url)) && !declared_rendition(s->meta, k->url) &&
+        !post_picture_ad_label(s, k, is_background, post_picture))
         return why;
     if ((why = sb_image_control_file(k->url)) && !declared_rendition(s->meta, k->url))
         return why;
@@ -3172,6 +3308,33 @@ static const char *in_story_header(const sb_story_ctx *c, int img, int headline,
     return aspect <= HEADER_ASPECT_MAX ? NULL : "a banner";
 }
 
+/* A hero drawn as the CSS background of an empty layer in the story's
+ * header: an element above the headline that holds no content
+ * (blank_holder: the theme's picture layer, sized and laid under or over
+ * the headline by the stylesheet), whose background is a photograph's
+ * file (photo_file: JPEG, WebP, AVIF; decoration comes as SVG, GIF or
+ * PNG), and which stands in the story's header as an <img> there must
+ * (in_story_header: a box shared with the headline, little text between,
+ * within a screen above it with a layout).  Before, only a rendition of
+ * the declared picture was taken there; without the page's hints the
+ * header's picture was not seen, and a picture further down led.  The
+ * candidate's names, URL and size are judged as any other's
+ * (reject_reason): a blur-up stand-in (a 50 px rendition) is too small. */
+static bool header_background(const sb_story_ctx *c, int i, int headline, const char *url,
+                              const char *base)
+{
+    const char *why;
+    if (!photo_file(url) || !blank_holder(c->doc->elems[i]))
+        return false;
+    if ((why = in_story_header(c, i, headline, 0, url, base))) {
+        if (c->explain)
+            fprintf(c->explain, "image e%d not a candidate above the headline %s (%s)\n", i,
+                    url, why);
+        return false;
+    }
+    return true;
+}
+
 /* The lead zone ends at the LEAD_ZONE_PARAS-th story paragraph after
  * `start` (a paragraph of STORY_PARA_MIN bytes or more that the story
  * text kept). */
@@ -3408,6 +3571,7 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
                                                                      : -1;
     s.zone_found = s.zone_end < end;
     collect_menu_files(&s);
+    page_h1(&s);
     const sb_elem_render *top = box_of(c, start);
     s.layout_top = top ? top->rect.y : -1;
 
@@ -3446,6 +3610,8 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
             char *bg_abs = bg ? sb_url_resolve(s.base, bg) : NULL;
             if (bg_abs && c->info[i].text <= CONTEXT_TEXT_MAX && declared_rendition(meta, bg_abs))
                 judge(&s, bg, "background above the headline", n, i, i, 0, NULL);
+            else if (bg_abs && header_background(c, i, header_anchor, bg_abs, s.base))
+                judge(&s, bg, "background in the story header", n, i, i, 0, NULL);
             else
                 free(bg);
             free(bg_abs);
@@ -3485,6 +3651,7 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
     for (size_t i = 0; i < s.n_menu_files; i++)
         free(s.menu_files[i]);
     free(s.menu_files);
+    free(s.page_h1);
     *images = s.list;
     *n_images = s.n_list;
     if (!s.best.url)
