@@ -31,7 +31,7 @@
 /* Each page and method is extracted this many times in the threaded run,
  * so the same page is also extracted by two threads at once. */
 #define ROUNDS 2
-#define MAX_PAGES 256
+#define MAX_PAGES 1024
 #define GENEROUS_BUDGET_MS (10 * 60 * 1000)
 
 static const char *const methods[] = {"hybrid", "dom"};
