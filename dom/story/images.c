@@ -1316,18 +1316,6 @@ static int hidden_slider_of_first(const sb_story_ctx *c, int e)
     return a;
 }
 
-/* The element's page-furniture verdict, as boilerplate.c marked it, except
- * that an ancestor marked for its names only, when they are responsive
- * visibility classes (and no id) or name a picture box, does not count.
- * Nor, for a picture in the lead position (`lead`), does an ancestor
- * judged by its names or as a link-heavy or thin container, unless its
- * names say promotion, related, share, navigation, author or ad slot
- * (names_other_box): boilerplate.c judges text, and the box between the
- * headline and the story's first paragraphs ("banner-headline",
- * "article-top") holds the picture the reader sees first.  The same for an
- * ancestor that holds the headline: it is the story's header.  Hidden
- * boxes and furniture tags (nav, aside, footer) still count, except a
- * furniture landmark that holds the headline itself (below). */
 /* An <aside> in the story's own header: its parent holds the headline
  * and no more than CONTEXT_TEXT_MAX bytes of text (the headline, the
  * byline and date line, the aside: an entry header, not a page holding
@@ -1344,6 +1332,18 @@ static bool entry_header_aside(const sb_story_ctx *c, int a, int headline_elem)
            sb_elem_within(c, headline_elem, parent);
 }
 
+/* The element's page-furniture verdict, as boilerplate.c marked it, except
+ * that an ancestor marked for its names only, when they are responsive
+ * visibility classes (and no id) or name a picture box, does not count.
+ * Nor, for a picture in the lead position (`lead`), does an ancestor
+ * judged by its names or as a link-heavy or thin container, unless its
+ * names say promotion, related, share, navigation, author or ad slot
+ * (names_other_box): boilerplate.c judges text, and the box between the
+ * headline and the story's first paragraphs ("banner-headline",
+ * "article-top") holds the picture the reader sees first.  The same for an
+ * ancestor that holds the headline: it is the story's header.  Hidden
+ * boxes and furniture tags (nav, aside, footer) still count, except a
+ * furniture landmark that holds the headline itself (below). */
 static sb_noise furniture_noise(const sb_story_ctx *c, int e, bool lead, bool seen_lead,
                                 bool own_picture, bool share_photo, bool post_picture,
                                 int headline_elem, int *marked)
@@ -2141,8 +2141,6 @@ static bool menu_names_file(const scan *s, const char *url)
     return false;
 }
 
-/* Why the candidate may not lead, or NULL.  `node` carries its class, id
- * and alt; box_elem is the element whose box shows it (-1: none). */
 /* A portrait of the person the headline names (an interview, a profile:
  * "Meet Cultural Cultivation Artist Alexandria Douziech" over a 759 x 500
  * "..._Headshot_.jpg" with alt "Alexandria Douziech"): an <img> whose file
@@ -2268,6 +2266,8 @@ static bool post_picture_ad_label(const scan *s, const candidate *k, bool is_bac
     return true;
 }
 
+/* Why the candidate may not lead, or NULL.  `node` carries its class, id
+ * and alt; box_elem is the element whose box shows it (-1: none). */
 static const char *reject_reason(const scan *s, const candidate *k, const GumboNode *node,
                                  int box_elem, bool is_background, char *buf, size_t cap)
 {
