@@ -1937,6 +1937,32 @@ static void test_ad_label_box(void **state)
     }
 }
 
+static void test_signup_promo(void **state)
+{
+    (void)state;
+    /* A newsletter's promotion drawing (newsletterPromo.svg, alt
+     * "Newsletter bestellen") above the headline of a paywalled teaser:
+     * not the lead (dom took it at the base) and not among the story's
+     * images; the story's photo leads. */
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("signup_promo.html", methods[m], PAGE_URL);
+        assert_non_null(s->lead_image);
+        assert_string_equal(s->lead_image->url,
+                            "https://news.example.org/imgs/2022/12/snow-covered-solar-roof.jpg");
+        assert_int_equal(s->n_images, 1);
+        sb_story_free(s);
+    }
+    /* The file name alone (a drawing's), the alt label alone. */
+    assert_non_null(sb_image_signup_promo("https://a.example/img/newsletterPromo.svg", NULL));
+    assert_non_null(sb_image_signup_promo("https://a.example/img/x.png", "Subscribe"));
+    assert_non_null(sb_image_signup_promo("https://a.example/img/x.jpg", "Newsletter bestellen"));
+    /* A photograph's file named for a newsletter, a longer alt, no alt. */
+    assert_null(sb_image_signup_promo("https://a.example/up/newsletter-team.jpg", NULL));
+    assert_null(sb_image_signup_promo("https://a.example/up/x.jpg", NULL));
+    assert_null(sb_image_signup_promo("https://a.example/img/chart.svg", "Chart"));
+}
+
 static void test_framed_avatar(void **state)
 {
     (void)state;
@@ -2153,6 +2179,7 @@ int main(void)
         cmocka_unit_test(test_header_background_layer),
         cmocka_unit_test(test_post_picture_ad_label),
         cmocka_unit_test(test_cover_titled_h1),
+        cmocka_unit_test(test_signup_promo),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1241,3 +1241,43 @@ bool sb_same_picture(const char *a, const char *b)
     free(kb);
     return same;
 }
+
+/* ---- promotions: sign-up graphics ---------------------------------------- */
+
+/* Words of signing up for a newsletter or a subscription, matched inside
+ * longer names ("newsletterPromo", "subscribe-box", "abonnieren"). */
+static const char *const signup_words[] = {"newsletter", "subscri", "abonn", "signup",
+                                           "sign-up", NULL};
+
+/* A drawing's file (SVG, GIF, PNG: a story's photograph is a JPEG, WebP
+ * or AVIF) whose file name holds a word of signing up, or an image whose
+ * alt label (`alt_label`: two words or fewer, may be NULL) holds one
+ * ("Newsletter bestellen", "Subscribe").  A site puts such a graphic
+ * beside its call to sign up (in an ad slot's fallback, between
+ * paragraphs, in the footer); a story about a newsletter shows a
+ * photograph of what it reports and describes it in a longer alt. */
+const char *sb_image_signup_promo(const char *url, const char *alt_label)
+{
+    static const char why[] = "a newsletter's or subscription's promotion by its drawing's "
+                              "file name or its alt label";
+    char low[JUDGED_MAX], bare[JUDGED_MAX];
+    if (url && lower_bare_path(url, low, bare)) {
+        const char *name = strrchr(bare, '/');
+        name = name ? name + 1 : bare;
+        static const char *const drawings[] = {".svg", ".gif", ".png", NULL};
+        size_t n = strlen(name);
+        bool drawing = false;
+        for (int i = 0; drawings[i] && !drawing; i++) {
+            size_t m = strlen(drawings[i]);
+            drawing = n > m && strcmp(name + n - m, drawings[i]) == 0;
+        }
+        if (drawing && first_match(name, signup_words, why))
+            return why;
+    }
+    if (alt_label && *alt_label) {
+        lower_copy(alt_label, low, sizeof low);
+        return first_match(low, signup_words, why);
+    }
+    return NULL;
+}
+

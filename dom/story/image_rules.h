@@ -95,4 +95,10 @@ char *sb_picture_key(const char *url);
  * picture", spells the whole rule). */
 bool sb_same_picture(const char *a, const char *b);
 
+/* A newsletter's or subscription's promotion: a drawing's file (SVG, GIF,
+ * PNG) whose name, or an image whose alt label (two words or fewer, may
+ * be NULL), holds a word of signing up (newsletter, subscribe, abonnieren,
+ * sign-up). */
+const char *sb_image_signup_promo(const char *url, const char *alt_label);
+
 #endif

@@ -1875,6 +1875,16 @@ static bool alt_label(const char *alt, char *out, size_t cap)
     return word_count(out) <= ALT_LABEL_WORDS;
 }
 
+/* sb_image_signup_promo for a candidate: its file's name, and the alt
+ * label of an <img> (`node`, NULL for a background). */
+static const char *signup_promo(const candidate *k, const GumboNode *node)
+{
+    const char *alt = node ? sb_attr(node, "alt") : NULL;
+    char label[ALT_LABEL_MAX];
+    bool labelled = alt && alt_label(alt, label, sizeof label);
+    return sb_image_signup_promo(k->url, labelled ? label : NULL);
+}
+
 /* How many levels above the image its article-image markup is read: the
  * image, its <picture>, and the figure or box around them. */
 #define MARKED_IMAGE_UP 2
@@ -2336,6 +2346,9 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
     if ((why = sb_image_app_badge(k->url, is_background ? NULL : sb_attr(node, "alt"))))
         return why;
     if (!is_background && (why = sb_image_click_here_alt(sb_attr(node, "alt"))) &&
+        !declared_rendition(s->meta, k->url))
+        return why;
+    if ((why = signup_promo(k, is_background ? NULL : node)) &&
         !declared_rendition(s->meta, k->url))
         return why;
     if (!is_background) {
