@@ -101,4 +101,8 @@ bool sb_same_picture(const char *a, const char *b);
  * sign-up). */
 const char *sb_image_signup_promo(const char *url, const char *alt_label);
 
+/* The text holds a price: an amount with two decimals and a currency sign
+ * or code beside it ("9,99 €", "$24.95", "EUR 12,50"). */
+bool sb_text_has_price(const char *text);
+
 #endif

@@ -1014,6 +1014,35 @@ static bool ad_labelled_box(const sb_story_ctx *c, int a)
     return sb_ad_label_line(buf, len);
 }
 
+/* A shop's product tile: the picture is inside a link (found within
+ * CONTEXT_LEVELS above it) whose own text, SHOP_TILE_TEXT_MAX bytes or
+ * fewer, holds a price (sb_text_has_price: "9,99 EUR", "$24.95").  A shop
+ * widget or an affiliate box puts a product's picture, title and price in
+ * one link to the shop; a story's picture does not link to a page with
+ * its price tag as the link's text. */
+#define SHOP_TILE_TEXT_MAX 300u
+
+static bool shop_tile_link(const sb_story_ctx *c, int e)
+{
+    int level = 0;
+    for (int a = c->info[e].parent; a >= 0 && level < CONTEXT_LEVELS;
+         a = c->info[a].parent, level++) {
+        if (a == c->body)
+            break;
+        if (sb_tag(c->doc->elems[a]) != GUMBO_TAG_A)
+            continue;
+        unsigned t = c->info[a].text;
+        if (t == 0 || t > SHOP_TILE_TEXT_MAX)
+            return false;
+        char buf[4 * SHOP_TILE_TEXT_MAX];
+        size_t len = 0;
+        buf[0] = '\0';
+        gather_text(c->doc->elems[a], buf, sizeof buf, &len);
+        return sb_text_has_price(buf);
+    }
+    return false;
+}
+
 /* Boxes around the image: related lists, byline and author boxes,
  * sidebars, ad slots (by name, or by an ad slot's label as their text).  Read up to CONTEXT_LEVELS ancestors, stopping at
  * one that holds story-sized text.  An <img> (`titled_node`, NULL for a
@@ -1040,6 +1069,8 @@ static const char *context_reason(const sb_story_ctx *c, const candidate *k, boo
         int aw = atoi(sb_attr(titled_node, "width")), ah = atoi(sb_attr(titled_node, "height"));
         small = aw > 0 && ah > 0 && aw <= AVATAR_MAX_PX && ah <= AVATAR_MAX_PX;
     }
+    if (shop_tile_link(c, k->anchor))
+        return "a shop's product tile: in a link whose text gives a price";
     int level = 0;
     for (int a = c->info[k->anchor].parent; a >= 0 && level < CONTEXT_LEVELS;
          a = c->info[a].parent, level++) {
