@@ -1988,6 +1988,24 @@ static void test_shop_tile(void **state)
     assert_false(sb_text_has_price("12 \xe2\x82\xac more"));
 }
 
+static void test_host_named_badge(void **state)
+{
+    (void)state;
+    /* A drawing whose alt is the host's name and one short word
+     * ("example plus" on news.example.org) in the kicker above the
+     * headline: a badge, not the lead (dom took it at the base) and not
+     * among the story's images. */
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("host_named_badge.html", methods[m], PAGE_URL);
+        assert_non_null(s->lead_image);
+        assert_string_equal(s->lead_image->url,
+                            "https://news.example.org/imgs/2022/12/snow-covered-solar-roof.jpg");
+        assert_int_equal(s->n_images, 1);
+        sb_story_free(s);
+    }
+}
+
 static void test_framed_avatar(void **state)
 {
     (void)state;
@@ -2205,6 +2223,7 @@ int main(void)
         cmocka_unit_test(test_post_picture_ad_label),
         cmocka_unit_test(test_cover_titled_h1),
         cmocka_unit_test(test_signup_promo), cmocka_unit_test(test_shop_tile),
+        cmocka_unit_test(test_host_named_badge),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2032,6 +2032,71 @@ static bool labelled_site_name(const GumboNode *img, const sb_meta *meta)
     return false;
 }
 
+/* The picture is labelled with the name of the page's host: its alt,
+ * letters only and lower-cased, is the host's name ("topagrar" of
+ * www.topagrar.com: the label before the top-level domain, and before a
+ * second-level one of 3 letters or fewer as in .co.uk) followed by at most
+ * HOST_LABEL_EXTRA more letters ("top agrar plus", "Spiegel Online"): the
+ * site's logo, or the badge of its premium offer beside a kicker.  A
+ * host's name of fewer than HOST_LABEL_MIN letters is not read (short
+ * names are words of their own).  A story's picture of the company
+ * describes the scene ("Spiegel building in Hamburg"), longer.  Only an
+ * image the markup gives no size (no width or height attribute: sized by
+ * the site's stylesheet, as its design's badges and logos are): a picture
+ * an editor placed in a post carries the size the editor chose, and a
+ * blog about its own podcast shows the podcast's cover named for the site
+ * ("ohneQ_home", 265x265, the post's picture; measured: the one page the
+ * rule lost without this condition). */
+#define HOST_LABEL_MIN 5
+#define HOST_LABEL_EXTRA 6
+
+static bool host_label(const char *url, char *out, size_t cap)
+{
+    const char *h = url ? strstr(url, "://") : NULL;
+    if (!h)
+        return false;
+    h += 3;
+    size_t n = strcspn(h, "/:?#");
+    const char *dots[8];
+    int nd = 0;
+    for (size_t i = 0; i < n; i++)
+        if (h[i] == '.' && nd < 8)
+            dots[nd++] = h + i;
+    if (nd < 1)
+        return false;
+    /* The label before the last dot; before a short second level one
+     * more to the left. */
+    const char *end = dots[nd - 1];
+    int k = nd - 1;
+    const char *start = k > 0 ? dots[k - 1] + 1 : h;
+    if (end - start <= 3 && k > 0) {
+        end = dots[k - 1];
+        start = k > 1 ? dots[k - 2] + 1 : h;
+    }
+    size_t w = 0;
+    for (const char *p = start; p < end && w + 1 < cap; p++)
+        if (isalnum((unsigned char)*p))
+            out[w++] = (char)tolower((unsigned char)*p);
+    out[w] = '\0';
+    return w >= HOST_LABEL_MIN;
+}
+
+static bool alt_names_host(const GumboNode *img, const char *page_url)
+{
+    const char *alt = sb_attr(img, "alt");
+    char host[64], letters[ALT_LABEL_MAX];
+    if (!alt || strlen(alt) >= ALT_LABEL_MAX || sb_attr(img, "width") || sb_attr(img, "height") ||
+        !host_label(page_url, host, sizeof host))
+        return false;
+    size_t w = 0;
+    for (const char *p = alt; *p && w + 1 < sizeof letters; p++)
+        if (isalnum((unsigned char)*p))
+            letters[w++] = (char)tolower((unsigned char)*p);
+    letters[w] = '\0';
+    size_t hn = strlen(host);
+    return w >= hn && w - hn <= HOST_LABEL_EXTRA && strncmp(letters, host, hn) == 0;
+}
+
 /* The layout shows the picture as the story's lead: its box stands right
  * under the headline's (its top at most LAYOUT_LEAD_BELOW_PX below the
  * headline's bottom: a byline or a standfirst may stand between) or right
@@ -2393,6 +2458,8 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
             return why;
         if (labelled_site_name(node, s->meta) && !declared_rendition(s->meta, k->url))
             return "labelled with the site's name: the site's header picture or logo";
+        if (alt_names_host(node, c->in->base_url) && !declared_rendition(s->meta, k->url))
+            return "its alt is the host's name: the site's logo or a badge of its offer";
     }
     if ((why = context_reason(c, k, seen_lead, is_background ? NULL : node, s->headline)))
         return why;
