@@ -69,6 +69,7 @@
 extern "C" {
 #include "dom/base/fileio.h"
 #include "dom/base/image_size.h"
+#include "dom/base/page_heap.h"
 #include "render/css_prep.h"
 #include "render/prep.h"
 #include "render/render.h"
@@ -1572,7 +1573,9 @@ template <class V, size_t slots> struct text_table {
         if (n > max_len)
             return nullptr;
         if (!table) {
+            void *saved = sb_page_heap_keep_begin(); // kept past the page
             table.reset(new slot[slots]());
+            sb_page_heap_keep_end(saved);
         } else if (used >= slots / 4 * 3) {
             for (size_t i = 0; i < slots; i++)
                 table[i].hash = 0;
@@ -2513,9 +2516,11 @@ public:
                 parsed.add(style.c_str(), baseurl.c_str(), this);
                 rule.props = props_of(parsed);
                 if (memo_->applying_ua) {
+                    void *saved = sb_page_heap_keep_begin(); // kept past the page
                     if (ua_rules.size() >= ua_rules_max)
                         ua_rules.clear();
                     ua_rules.emplace(std::move(key), rule.props);
+                    sb_page_heap_keep_end(saved);
                 }
             }
         } else {
@@ -4273,8 +4278,8 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rn
 
 } // namespace
 
-extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *opts,
-                                     sb_fonts *fonts, char *err, size_t errlen)
+static sb_render *render_page(const sb_doc *doc, const sb_render_opts *opts, sb_fonts *fonts,
+                              char *err, size_t errlen)
 {
     set_err(err, errlen, "");
     if (!doc) {
@@ -4390,7 +4395,10 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
         // tags a page does not use (dialog, xmp, frameset, h5...).  The
         // pruned sheet is kept per thread (render/ua_sheet.h).
         litehtml::context ctx;
-        ctx.load_master_stylesheet(sb_render_ua_sheet(names)); // parsed here, not kept
+        void *saved = sb_page_heap_keep_begin(); // the thread's kept rules
+        const char *ua_sheet = sb_render_ua_sheet(names);
+        sb_page_heap_keep_end(saved);
+        ctx.load_master_stylesheet(ua_sheet); // parsed here, not kept
         litehtml::elements_vector dropped_spaces;              // drop_block_spaces
         litehtml::document::ptr ldoc;
         if (root)
@@ -4469,6 +4477,15 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
     sb_ptree_free(tree);
     sb_prep_sheets_free(&sheets);
     sb_css_names_free(names);
+    return r;
+}
+
+extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *opts,
+                                     sb_fonts *fonts, char *err, size_t errlen)
+{
+    void *heap = sb_page_heap_begin(); // dom/base/page_heap.h
+    sb_render *r = render_page(doc, opts, fonts, err, errlen);
+    sb_page_heap_end(heap);
     return r;
 }
 

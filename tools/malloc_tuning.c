@@ -31,7 +31,51 @@
 #include <mimalloc.h>
 #include <stdlib.h>
 
+#include "dom/base/page_heap.h"
+
 #define SB_DECOMMIT_DELAY_MS 1000
+
+/* A heap per page's render (dom/base/page_heap.h).  Nested renders (a
+ * check rendering a page twice) share the outer one's heap. */
+static _Thread_local int page_depth;
+
+static void *page_begin(void)
+{
+    if (page_depth++)
+        return NULL;
+    mi_heap_t *heap = mi_heap_new();
+    if (heap)
+        mi_heap_set_default(heap);
+    return heap;
+}
+
+static void page_end(void *heap)
+{
+    page_depth--;
+    if (!heap)
+        return;
+    mi_heap_set_default(mi_heap_get_backing());
+    mi_heap_delete((mi_heap_t *)heap);
+    mi_heap_collect(mi_heap_get_backing(), false);
+}
+
+static void *keep_begin(void)
+{
+    mi_heap_t *backing = mi_heap_get_backing();
+    mi_heap_t *cur = mi_heap_get_default();
+    if (cur == backing)
+        return NULL;
+    mi_heap_set_default(backing);
+    return cur;
+}
+
+static void keep_end(void *saved)
+{
+    if (saved)
+        mi_heap_set_default((mi_heap_t *)saved);
+}
+
+static const sb_page_heap_hooks page_hooks = {page_begin, page_end, keep_begin, keep_end};
 
 /* mimalloc reads its options (the environment's included) when the
  * process starts, before this constructor runs, so mi_option_set_default
@@ -40,6 +84,8 @@ __attribute__((constructor)) static void sb_malloc_tuning(void)
 {
     if (!getenv("MIMALLOC_DECOMMIT_DELAY"))
         mi_option_set(mi_option_decommit_delay, SB_DECOMMIT_DELAY_MS);
+    if (!getenv("SB_NO_PAGE_HEAP"))
+        sb_page_heap_set_hooks(&page_hooks);
 }
 #else
 /* ISO C wants at least one declaration in a translation unit. */
