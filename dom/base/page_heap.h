@@ -6,11 +6,15 @@
  * mimalloc (tools/malloc_tuning.c), set them: sb_render_page allocates a
  * page's litehtml tree from a fresh heap, whose blocks come out in address
  * order rather than from the free lists the previous page's tree left,
- * and hands what is still live at its end (the render's result) to the
- * thread's own heap.  What a page adds to the thread's caches (the fonts'
- * widths and faces, the kept user-agent rules) outlives the page and is
+ * and at its end hands what is still live in it to the thread's own heap
+ * (mimalloc's mi_heap_delete), so that nothing allocated during a render
+ * is ever freed under its user.  What is known to outlive the page is
  * allocated between sb_page_heap_keep_begin and _end, on the thread's own
- * heap, so that it does not pin the page heap's memory after the page.
+ * heap: the render's result, what a page adds to the thread's caches (the
+ * fonts' widths and faces, the kept user-agent rules) and what the
+ * caller's resource and image-size providers allocate.  Otherwise each
+ * such block would keep a page of the page heap's memory (64 KB) from
+ * being reused, and a batch's memory would grow with its pages.
  *
  * The hooks are set once, before any thread runs; each call is made on
  * the thread whose heap it concerns. */
@@ -25,8 +29,8 @@ typedef struct sb_page_heap_hooks {
     /* Makes a new heap the thread's current one; returns what page_end
      * needs (NULL: nothing to undo). */
     void *(*page_begin)(void);
-    /* The thread's own heap current again; the page heap is released, the
-     * blocks still live in it kept. */
+    /* The thread's own heap current again; the page heap released, the
+     * blocks still live in it handed to the thread's heap. */
     void (*page_end)(void *page);
     /* The thread's own heap current until keep_end; returns what keep_end
      * restores (NULL: nothing). */
