@@ -1,5 +1,6 @@
 #include "fonts/fonts.h"
 #include "dom/base/fileio.h"
+#include "dom/base/page_heap.h"
 #include "dom/base/strbuf.h"
 
 #include <fontconfig/fontconfig.h>
@@ -304,7 +305,9 @@ sb_fonts *sb_fonts_thread(void)
         pthread_setspecific(thread_key, NULL);
     }
     if (!fc) {
+        void *saved = sb_page_heap_keep_begin(); /* the thread's: outlives a page */
         fc = sb_fonts_new();
+        sb_page_heap_keep_end(saved);
         if (fc && pthread_setspecific(thread_key, fc) != 0) {
             sb_fonts_free(fc);
             fc = NULL;
@@ -565,7 +568,8 @@ static sb_font *open_font(sb_fonts *fc, const font_match *m, int size)
     return f;
 }
 
-sb_font *sb_fonts_get(sb_fonts *fc, const char *families, int weight, bool italic, int size_px)
+static sb_font *fonts_get(sb_fonts *fc, const char *families, int weight, bool italic,
+                          int size_px)
 {
     if (!fc)
         return NULL;
@@ -586,6 +590,16 @@ sb_font *sb_fonts_get(sb_fonts *fc, const char *families, int weight, bool itali
         return NULL;
     fc->fonts = sb_xrealloc(fc->fonts, (fc->n_fonts + 1) * sizeof *fc->fonts);
     fc->fonts[fc->n_fonts++] = f;
+    return f;
+}
+
+/* What a context learns (matches, faces, widths) outlives the page that
+ * asked: allocated on the thread's own heap (dom/base/page_heap.h). */
+sb_font *sb_fonts_get(sb_fonts *fc, const char *families, int weight, bool italic, int size_px)
+{
+    void *saved = sb_page_heap_keep_begin();
+    sb_font *f = fonts_get(fc, families, weight, italic, size_px);
+    sb_page_heap_keep_end(saved);
     return f;
 }
 
@@ -1168,6 +1182,7 @@ int sb_font_text_width(sb_font *f, const char *s, size_t n)
         i = (i + 1) & (fc->width_cap - 1);
     }
     fc->misses++;
+    void *saved = sb_page_heap_keep_begin(); /* the entry outlives the page */
     int w = measure(f, s, n);
     if (fc->width_used >= WIDTH_CACHE_MAX) {
         clear_widths(fc);
@@ -1180,6 +1195,7 @@ int sb_font_text_width(sb_font *f, const char *s, size_t n)
     }
     fc->widths[i] = (width_entry){h, f, keep_text(fc, s, n), n, w};
     fc->width_used++;
+    sb_page_heap_keep_end(saved);
     return w;
 }
 

@@ -69,6 +69,7 @@
 extern "C" {
 #include "dom/base/fileio.h"
 #include "dom/base/image_size.h"
+#include "dom/base/page_heap.h"
 #include "render/css_prep.h"
 #include "render/prep.h"
 #include "render/render.h"
@@ -1572,7 +1573,9 @@ template <class V, size_t slots> struct text_table {
         if (n > max_len)
             return nullptr;
         if (!table) {
+            void *saved = sb_page_heap_keep_begin(); // kept past the page
             table.reset(new slot[slots]());
+            sb_page_heap_keep_end(saved);
         } else if (used >= slots / 4 * 3) {
             for (size_t i = 0; i < slots; i++)
                 table[i].hash = 0;
@@ -2331,6 +2334,27 @@ void style_in_full(litehtml::html_tag &el, style_memo *memo, bool own_class,
                       el.get_attr("class", ""), what);
 }
 
+// memo_element::own_only's names, made when the program starts: a
+// function's static would be made during the first render that asks, on
+// that page's heap (dom/base/page_heap.h), and keep its pages from reuse.
+const std::unordered_set<litehtml::tstring> own_only_names = {
+    "position", "overflow", "display", "box-sizing", "z-index", "float", "clear",
+    "width", "height", "min-width", "min-height", "max-width", "max-height",
+    "left", "right", "top", "bottom",
+    "margin-left", "margin-right", "margin-top", "margin-bottom",
+    "padding-left", "padding-right", "padding-top", "padding-bottom",
+    "border-left-width", "border-right-width", "border-top-width",
+    "border-bottom-width", "border-left-style", "border-right-style",
+    "border-top-style", "border-bottom-style", "border-left-color",
+    "border-right-color", "border-top-color", "border-bottom-color",
+    "border-top-left-radius-x", "border-top-left-radius-y",
+    "border-top-right-radius-x", "border-top-right-radius-y",
+    "border-bottom-right-radius-x", "border-bottom-right-radius-y",
+    "border-bottom-left-radius-x", "border-bottom-left-radius-y",
+    "background-color", "background-position", "background-image",
+    "background-image-baseurl", "background-attachment", "background-repeat",
+    "background-clip", "background-origin", "background-size"};
+
 // Our class for every litehtml element class derived from html_tag (the
 // ones that have declarations of their own).
 template <class Base> class memo_element : public Base, public line_linked
@@ -2513,9 +2537,12 @@ public:
                 parsed.add(style.c_str(), baseurl.c_str(), this);
                 rule.props = props_of(parsed);
                 if (memo_->applying_ua) {
+                    void *saved = sb_page_heap_keep_begin(); // kept past the page
                     if (ua_rules.size() >= ua_rules_max)
                         ua_rules.clear();
-                    ua_rules.emplace(std::move(key), rule.props);
+                    // a copy of the key: its bytes were made on the page's heap
+                    ua_rules.emplace(std::string(key), rule.props);
+                    sb_page_heap_keep_end(saved);
                 }
             }
         } else {
@@ -2934,24 +2961,7 @@ private:
     // its parent only when its own value is "inherit" (reads_parent_own).
     static bool own_only(const litehtml::tstring &name)
     {
-        static const std::unordered_set<litehtml::tstring> names = {
-            "position", "overflow", "display", "box-sizing", "z-index", "float", "clear",
-            "width", "height", "min-width", "min-height", "max-width", "max-height",
-            "left", "right", "top", "bottom",
-            "margin-left", "margin-right", "margin-top", "margin-bottom",
-            "padding-left", "padding-right", "padding-top", "padding-bottom",
-            "border-left-width", "border-right-width", "border-top-width",
-            "border-bottom-width", "border-left-style", "border-right-style",
-            "border-top-style", "border-bottom-style", "border-left-color",
-            "border-right-color", "border-top-color", "border-bottom-color",
-            "border-top-left-radius-x", "border-top-left-radius-y",
-            "border-top-right-radius-x", "border-top-right-radius-y",
-            "border-bottom-right-radius-x", "border-bottom-right-radius-y",
-            "border-bottom-left-radius-x", "border-bottom-left-radius-y",
-            "background-color", "background-position", "background-image",
-            "background-image-baseurl", "background-attachment", "background-repeat",
-            "background-clip", "background-origin", "background-size"};
-        return names.count(name) != 0;
+        return own_only_names.count(name) != 0;
     }
 
     // This element's inherit class, once its own style is computed: what
@@ -3613,7 +3623,11 @@ bool container::ask_resource(const std::string &url, std::string &out)
 {
     size_t left = max_css_total - css_bytes;
     size_t len = 0;
+    // The caller's provider runs on the thread's own heap: what it keeps
+    // between pages must not be on the page's (dom/base/page_heap.h).
+    void *saved = sb_page_heap_keep_begin();
     void *bytes = resource(resource_ctx, url.c_str(), std::min(left, max_css_file), &len);
+    sb_page_heap_keep_end(saved);
     if (!bytes)
         return false;
     bool ok = len <= std::min(left, max_css_file);
@@ -3740,8 +3754,13 @@ void container::get_image_size(const litehtml::tchar_t *src, const litehtml::tch
         const std::string base = baseurl && *baseurl ? std::string(baseurl) : base_url;
         std::string absolute =
             image_sizes.size() < max_images ? provider_url(key, base) : std::string();
-        if (absolute.empty() || !image_size(resource_ctx, absolute.c_str(), &w, &h) || w <= 0 ||
-            h <= 0 || w > SB_IMAGE_MAX_SIDE || h > SB_IMAGE_MAX_SIDE)
+        bool sized = false;
+        if (!absolute.empty()) {
+            void *saved = sb_page_heap_keep_begin(); // the caller's, as ask_resource's
+            sized = image_size(resource_ctx, absolute.c_str(), &w, &h);
+            sb_page_heap_keep_end(saved);
+        }
+        if (!sized || w <= 0 || h <= 0 || w > SB_IMAGE_MAX_SIDE || h > SB_IMAGE_MAX_SIDE)
             w = h = 0;
         known = image_sizes.emplace(key, std::make_pair(w, h)).first;
     }
@@ -4168,8 +4187,10 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rn
                 if (kh && kh->font) {
                     if (kh->draw_id < 0) {
                         kh->draw_id = (int)keep->fonts.size();
-                        keep->fonts.push_back(sb_render_font{sb_xstrdup(sb_font_file(kh->font)),
-                                                             sb_font_face_index(kh->font)});
+                        void *saved = sb_page_heap_keep_begin(); // in the result
+                        char *file = sb_xstrdup(sb_font_file(kh->font));
+                        sb_page_heap_keep_end(saved);
+                        keep->fonts.push_back(sb_render_font{file, sb_font_face_index(kh->font)});
                     }
                     n.font = kh->draw_id;
                 }
@@ -4273,8 +4294,8 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rn
 
 } // namespace
 
-extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *opts,
-                                     sb_fonts *fonts, char *err, size_t errlen)
+static sb_render *render_page(const sb_doc *doc, const sb_render_opts *opts, sb_fonts *fonts,
+                              char *err, size_t errlen)
 {
     set_err(err, errlen, "");
     if (!doc) {
@@ -4390,7 +4411,10 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
         // tags a page does not use (dialog, xmp, frameset, h5...).  The
         // pruned sheet is kept per thread (render/ua_sheet.h).
         litehtml::context ctx;
-        ctx.load_master_stylesheet(sb_render_ua_sheet(names)); // parsed here, not kept
+        void *saved = sb_page_heap_keep_begin(); // the thread's kept rules
+        const char *ua_sheet = sb_render_ua_sheet(names);
+        sb_page_heap_keep_end(saved);
+        ctx.load_master_stylesheet(ua_sheet); // parsed here, not kept
         litehtml::elements_vector dropped_spaces;              // drop_block_spaces
         litehtml::document::ptr ldoc;
         if (root)
@@ -4410,6 +4434,7 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
             kept_text keep;
             extract_nodes(ldoc->root().get(), doc, nodes, o.keep_text ? &keep : nullptr);
             double t4 = sb_clock_ms();
+            void *kept = sb_page_heap_keep_begin(); // the result outlives the page
             r = (sb_render *)sb_xcalloc(1, sizeof *r);
             r->n_nodes = nodes.size();
             r->nodes = (sb_rnode *)sb_xmalloc((nodes.size() + 1) * sizeof *r->nodes);
@@ -4437,6 +4462,7 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
                     std::memcpy(r->fonts, keep.fonts.data(), keep.fonts.size() * sizeof *r->fonts);
                 keep.fonts.clear();
             }
+            sb_page_heap_keep_end(kept);
         }
         ldoc.reset(); // before the container and context it refers to
     } catch (const budget_exceeded &) {
@@ -4469,6 +4495,19 @@ extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *op
     sb_ptree_free(tree);
     sb_prep_sheets_free(&sheets);
     sb_css_names_free(names);
+    return r;
+}
+
+extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *opts,
+                                     sb_fonts *fonts, char *err, size_t errlen)
+{
+    // The thread's own render state is made before the page's heap: the
+    // C library registers a thread_local's destructor by allocating, at
+    // its first use on the thread, a block that would outlive the page.
+    static_cast<void>(ua_rules.size() + parses.lengths.used);
+    void *heap = sb_page_heap_begin(); // dom/base/page_heap.h
+    sb_render *r = render_page(doc, opts, fonts, err, errlen);
+    sb_page_heap_end(heap);
     return r;
 }
 
