@@ -61,7 +61,6 @@
 #include <utility>
 #include <vector>
 
-#include <dlfcn.h>
 #include <fcntl.h>
 #include <strings.h>
 #include <sys/stat.h>
@@ -1506,36 +1505,6 @@ template <class Base> class known_parent final : public Base
 };
 using word_text = known_parent<litehtml::el_text>;
 using word_space = known_parent<litehtml::el_space>;
-
-// The parent of one of our words, once the walk has set it (known_parent);
-// NULL for any other element.  The type is compared by address only: a
-// word made by another copy of this code (the program and libstorybox.so
-// in one process) is not recognised, and is answered as any element.
-litehtml::element *word_parent(litehtml::element *el)
-{
-    const std::type_info &type = typeid(*el);
-    if (&type == &typeid(word_text))
-        return static_cast<word_text *>(el)->up_;
-    if (&type == &typeid(word_space))
-        return static_cast<word_space *>(el)->up_;
-    return nullptr;
-}
-
-using inline_shift_fn = int (*)(litehtml::element *);
-
-// liblitehtml's own definition of a member defined again below, found
-// past ours in the symbol search order (the library is linked after this
-// code, so it is always there); a member function called with the object
-// as its first argument, as the x86-64 C++ ABI calls it.
-inline_shift_fn litehtml_own(const char *symbol)
-{
-    void *f = dlsym(RTLD_NEXT, symbol);
-    if (!f) {
-        std::fprintf(stderr, "storybox: %s not found in liblitehtml\n", symbol);
-        std::abort();
-    }
-    return reinterpret_cast<inline_shift_fn>(f);
-}
 
 // litehtml 0.6's computed style of an element (html_tag::parse_styles),
 // ported, with its string parses remembered.
@@ -4333,75 +4302,6 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rn
 }
 
 } // namespace
-
-// litehtml's element::get_inline_shift_left and _right, defined again.
-//
-// line_box::add_element and line_box::can_hold ask each item of a line
-// for both (the padding, border and margin of the inline elements it
-// opens or closes).  litehtml 0.6's, read from liblitehtml's disassembly:
-// lock the parent (a weak_ptr: an atomic compare-and-swap and the
-// shared_ptr's release); if there is one and its display is inline, and
-// the element's own display is inline-text or inline-block, walk up the
-// inline ancestors adding the edges of those it is the first (last)
-// inline child of; else 0.  Both are plain members, not virtual, so no
-// class of ours can answer them; but liblitehtml calls them through its
-// procedure linkage table, so a definition the program exports comes
-// first in the symbol search and is the one litehtml's own calls reach:
-// these two have default visibility (the render is built with hidden)
-// and CMakeLists.txt exports them from every program linking sb_render
-// (--export-dynamic-symbol).  On the 40 readability pages around the
-// median litehtml's cost 67 M instructions (226,256 calls of each, about
-// 150 instructions a call).
-//
-// What ours does, for a word of ours whose parent the walk has read (up_,
-// known_parent: set only with the layout's shortcuts on, and never
-// changed after): litehtml's answer is a sum over some of the word's
-// inline ancestors (the parent and its inline parents, up to the first
-// that is not inline), each adding its padding, border and margin on
-// that side; which ones (is_first_child_inline, is_last_child_inline)
-// costs a lock and a walk of the children each.  When none of those
-// ancestors has an edge on that side (their sum, read now as litehtml
-// reads it), every term is 0 and so is the answer, whichever ancestors
-// litehtml would have counted: a word straight in a block, or in a link
-// or an emphasis without padding, border or margin, nearly every word.
-// The walk reads the parent through up_ and the levels above it as
-// litehtml does (parent(), a lock each).  Any other element, and a word
-// with an edge above it, is answered by litehtml's own definition
-// (litehtml_own).  The render without shortcuts
-// (sb_render_check_layout_shortcuts) sets no up_, so it is litehtml's
-// answer throughout, which test_layout_shortcuts compares node by node.
-namespace {
-int inline_shift(litehtml::element *self, bool left, inline_shift_fn own)
-{
-    litehtml::element *p = word_parent(self);
-    if (!p)
-        return own(self);
-    litehtml::element::ptr held; // the levels above the parent, locked
-    while (p && p->get_display() == litehtml::display_inline) {
-        int edge = left ? p->padding_left() + p->border_left() + p->margin_left()
-                        : p->padding_right() + p->border_right() + p->margin_right();
-        if (edge)
-            return own(self);
-        held = p->parent();
-        p = held.get();
-    }
-    return 0;
-}
-} // namespace
-
-__attribute__((visibility("default"))) int litehtml::element::get_inline_shift_left()
-{
-    static const inline_shift_fn own =
-        litehtml_own("_ZN8litehtml7element21get_inline_shift_leftEv");
-    return inline_shift(this, true, own);
-}
-
-__attribute__((visibility("default"))) int litehtml::element::get_inline_shift_right()
-{
-    static const inline_shift_fn own =
-        litehtml_own("_ZN8litehtml7element22get_inline_shift_rightEv");
-    return inline_shift(this, false, own);
-}
 
 extern "C" sb_render *sb_render_page(const sb_doc *doc, const sb_render_opts *opts,
                                      sb_fonts *fonts, char *err, size_t errlen)

@@ -429,12 +429,7 @@ static void test_style_sharing(void **state)
  * (render.cpp: known_parent) under relatively placed inline elements,
  * nested, in fonts and baselines other than their block's, under each
  * white-space, in an inline-block, straight in table rows (moved into
- * litehtml's anonymous cells) and under display none.
- * inline_edges.html: words and inline-blocks under inline elements with
- * padding, borders and margins (nested, first and last in their parent,
- * wrapping, beside images) and words straight in blocks with edges: the
- * line's items ask get_inline_shift_left and _right, which render.cpp
- * answers itself for words whose parent is not inline. */
+ * litehtml's anonymous cells) and under display none. */
 static void test_layout_shortcuts(void **state)
 {
     (void)state;
@@ -443,7 +438,7 @@ static void test_layout_shortcuts(void **state)
         "flex.html",          "columns.html", "absolute.html", "grid_areas.html",
         "grid_columns.html",  "breaks.html",  "clipped.html",  "offscreen.html",
         "style_sharing.html", "cascade.html", "mapping.html",  "word_parents.html",
-        "inline_edges.html",  NULL};
+        NULL};
     for (int i = 0; pages[i]; i++) {
         sb_doc *d = load_doc(pages[i]);
         size_t dropped = 0;
