@@ -290,7 +290,11 @@ static void test_style_port(void **state)
  * memo_element::apply_rules writes their parsed declarations into litehtml's
  * pseudo-elements; two rules with a "content" each, !important, pseudo-classes,
  * media, attr(), "inherit", var(), :first-child/:last-child beside the pseudo-
- * elements, anchors). */
+ * elements, anchors), and attribute conditions of every kind on elements
+ * whose attribute names sort before, after and between class and id, share
+ * a prefix with them or were written in upper case (attr_lookups.html:
+ * memo_element::get_attr reads the attributes in the map's order and stops
+ * at the first name past the one asked). */
 static void test_style_lookups(void **state)
 {
     (void)state;
@@ -298,7 +302,7 @@ static void test_style_lookups(void **state)
                            "table.html",         "hidden.html",  "hidden_subtree.html",
                            "mapping.html",       "flex.html",    "selector_candidates.html",
                            "rule_writes.html",   "class_split.html", "pseudo_rules.html",
-                           NULL};
+                           "attr_lookups.html",  NULL};
     for (int i = 0; pages[i]; i++) {
         sb_doc *d = load_doc(pages[i]);
         size_t checked = 0;
