@@ -1972,6 +1972,75 @@ static void test_ad_label_box(void **state)
     }
 }
 
+static void test_signup_promo(void **state)
+{
+    (void)state;
+    /* A newsletter's promotion drawing (newsletterPromo.svg, alt
+     * "Newsletter bestellen") above the headline of a paywalled teaser:
+     * not the lead (dom took it at the base) and not among the story's
+     * images; the story's photo leads. */
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("signup_promo.html", methods[m], PAGE_URL);
+        assert_non_null(s->lead_image);
+        assert_string_equal(s->lead_image->url,
+                            "https://news.example.org/imgs/2022/12/snow-covered-solar-roof.jpg");
+        assert_int_equal(s->n_images, 1);
+        sb_story_free(s);
+    }
+    /* The file name alone (a drawing's), the alt label alone. */
+    assert_non_null(sb_image_signup_promo("https://a.example/img/newsletterPromo.svg", NULL));
+    assert_non_null(sb_image_signup_promo("https://a.example/img/x.png", "Subscribe"));
+    assert_non_null(sb_image_signup_promo("https://a.example/img/x.jpg", "Newsletter bestellen"));
+    /* A photograph's file named for a newsletter, a longer alt, no alt. */
+    assert_null(sb_image_signup_promo("https://a.example/up/newsletter-team.jpg", NULL));
+    assert_null(sb_image_signup_promo("https://a.example/up/x.jpg", NULL));
+    assert_null(sb_image_signup_promo("https://a.example/img/chart.svg", "Chart"));
+}
+
+static void test_shop_tile(void **state)
+{
+    (void)state;
+    /* Two product tiles (picture, title and price in one link to a shop)
+     * after the first paragraph: neither leads (both methods took the
+     * first at the base) nor is among the story's images. */
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("shop_tile.html", methods[m], PAGE_URL);
+        assert_non_null(s->lead_image);
+        assert_string_equal(s->lead_image->url,
+                            "https://news.example.org/files/2021-12/jerusalem-artichoke-harvest.jpg");
+        assert_int_equal(s->n_images, 1);
+        sb_story_free(s);
+    }
+    assert_true(sb_text_has_price("Topinambur, 3 tubers 9,99 \xe2\x82\xac plus shipping"));
+    assert_true(sb_text_has_price("Fork $24.95 Buy now"));
+    assert_true(sb_text_has_price("EUR 1.299,00"));
+    assert_true(sb_text_has_price("12,50\xc2\xa0\xe2\x82\xac"));
+    assert_false(sb_text_has_price("Company raises $24 million"));
+    assert_false(sb_text_has_price("Version 2.10 released"));
+    assert_false(sb_text_has_price("Europe 12,50 tonnes"));
+    assert_false(sb_text_has_price("12 \xe2\x82\xac more"));
+}
+
+static void test_host_named_badge(void **state)
+{
+    (void)state;
+    /* A drawing whose alt is the host's name and one short word
+     * ("example plus" on news.example.org) in the kicker above the
+     * headline: a badge, not the lead (dom took it at the base) and not
+     * among the story's images. */
+    const char *methods[] = {"hybrid", "dom"};
+    for (int m = 0; m < 2; m++) {
+        sb_story *s = extract("host_named_badge.html", methods[m], PAGE_URL);
+        assert_non_null(s->lead_image);
+        assert_string_equal(s->lead_image->url,
+                            "https://news.example.org/imgs/2022/12/snow-covered-solar-roof.jpg");
+        assert_int_equal(s->n_images, 1);
+        sb_story_free(s);
+    }
+}
+
 static void test_framed_avatar(void **state)
 {
     (void)state;
@@ -2191,6 +2260,8 @@ int main(void)
         cmocka_unit_test(test_header_background_layer),
         cmocka_unit_test(test_post_picture_ad_label),
         cmocka_unit_test(test_cover_titled_h1),
+        cmocka_unit_test(test_signup_promo), cmocka_unit_test(test_shop_tile),
+        cmocka_unit_test(test_host_named_badge),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

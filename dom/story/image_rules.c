@@ -6,6 +6,7 @@
 #include "dom/story/image_rules.h"
 
 #include <ctype.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1260,4 +1261,138 @@ bool sb_same_picture_keyed(const char *a, const char *ka, const char *b, const c
     if (!a || !b)
         return false;
     return same_url(a, b) || same_keys(ka, kb);
+}
+
+/* ---- promotions: sign-up graphics and product prices ------------------- */
+
+/* Words of signing up for a newsletter or a subscription, matched inside
+ * longer names ("newsletterPromo", "subscribe-box", "abonnieren"). */
+static const char *const signup_words[] = {"newsletter", "subscri", "abonn", "signup",
+                                           "sign-up", NULL};
+
+/* A drawing's file (SVG, GIF, PNG: a story's photograph is a JPEG, WebP
+ * or AVIF) whose file name holds a word of signing up, or an image whose
+ * alt label (`alt_label`: two words or fewer, may be NULL) holds one
+ * ("Newsletter bestellen", "Subscribe").  A site puts such a graphic
+ * beside its call to sign up (in an ad slot's fallback, between
+ * paragraphs, in the footer); a story about a newsletter shows a
+ * photograph of what it reports and describes it in a longer alt. */
+const char *sb_image_signup_promo(const char *url, const char *alt_label)
+{
+    static const char why[] = "a newsletter's or subscription's promotion by its drawing's "
+                              "file name or its alt label";
+    char low[JUDGED_MAX], bare[JUDGED_MAX];
+    if (url && lower_bare_path(url, low, bare)) {
+        const char *name = strrchr(bare, '/');
+        name = name ? name + 1 : bare;
+        static const char *const drawings[] = {".svg", ".gif", ".png", NULL};
+        size_t n = strlen(name);
+        bool drawing = false;
+        for (int i = 0; drawings[i] && !drawing; i++) {
+            size_t m = strlen(drawings[i]);
+            drawing = n > m && strcmp(name + n - m, drawings[i]) == 0;
+        }
+        if (drawing && first_match(name, signup_words, why))
+            return why;
+    }
+    if (alt_label && *alt_label) {
+        lower_copy(alt_label, low, sizeof low);
+        return first_match(low, signup_words, why);
+    }
+    return NULL;
+}
+
+/* Currency signs and codes a price is written with, before or after its
+ * amount (lower-cased): euro, dollar, pound, yen signs (UTF-8) and ISO
+ * codes. */
+static const char *const currency_marks[] = {"\xe2\x82\xac", "$", "\xc2\xa3", "\xc2\xa5", "eur",
+                                             "usd", "gbp", "chf", "pln", "z\xc5\x82", NULL};
+
+/* The currency mark (currency_marks) that starts at p, its length; 0 when
+ * none.  A code counts only as a whole word ("eur", not "europe"). */
+static size_t currency_at(const char *p)
+{
+    for (int i = 0; currency_marks[i]; i++) {
+        size_t m = strlen(currency_marks[i]);
+        if (strncmp(p, currency_marks[i], m) != 0)
+            continue;
+        if (isalpha((unsigned char)currency_marks[i][0]) && isalpha((unsigned char)p[m]))
+            continue;
+        return m;
+    }
+    return 0;
+}
+
+/* The currency mark that ends right before `end` (after `start`): its
+ * length, 0 when none.  A code counts only as a whole word. */
+static size_t currency_before(const char *start, const char *end)
+{
+    for (int i = 0; currency_marks[i]; i++) {
+        size_t m = strlen(currency_marks[i]);
+        if ((size_t)(end - start) < m || strncmp(end - m, currency_marks[i], m) != 0)
+            continue;
+        if (isalpha((unsigned char)currency_marks[i][0]) && end - m > start &&
+            isalpha((unsigned char)end[-(ptrdiff_t)m - 1]))
+            continue;
+        return m;
+    }
+    return 0;
+}
+
+/* Spaces between an amount and its currency: ASCII blanks and the
+ * no-break space (U+00A0, UTF-8 C2 A0). */
+static const char *skip_price_space(const char *p)
+{
+    for (;;) {
+        if (*p == ' ' || *p == '\t')
+            p++;
+        else if ((unsigned char)p[0] == 0xc2 && (unsigned char)p[1] == 0xa0)
+            p += 2;
+        else
+            return p;
+    }
+}
+
+static const char *skip_price_space_back(const char *start, const char *p)
+{
+    for (;;) {
+        if (p > start && (p[-1] == ' ' || p[-1] == '\t'))
+            p--;
+        else if (p - start >= 2 && (unsigned char)p[-2] == 0xc2 && (unsigned char)p[-1] == 0xa0)
+            p -= 2;
+        else
+            return p;
+    }
+}
+
+/* The text holds a price: an amount with a decimal part of exactly two
+ * digits ("9,99", "1.299,00", "24.95") with a currency sign or code right
+ * before or after it (spaces allowed: "9,99 €", "$24.95", "EUR 12,50").
+ * The two decimals are what a price tag prints; a story's figures ("$24
+ * million", "12 Euro mehr") have none, or no currency beside them. */
+bool sb_text_has_price(const char *text)
+{
+    if (!text)
+        return false;
+    char low[JUDGED_MAX];
+    lower_copy(text, low, sizeof low);
+    for (const char *p = low; *p; p++) {
+        if (!isdigit((unsigned char)*p) || (p > low && (isdigit((unsigned char)p[-1]) ||
+                                                         p[-1] == '.' || p[-1] == ',')))
+            continue;
+        /* The amount: digits with '.' or ',' between them. */
+        const char *q = p, *last_sep = NULL;
+        while (isdigit((unsigned char)*q) ||
+               ((*q == '.' || *q == ',') && isdigit((unsigned char)q[1]))) {
+            if (*q == '.' || *q == ',')
+                last_sep = q;
+            q++;
+        }
+        if (!last_sep || q - last_sep != 3)
+            continue;
+        const char *before = skip_price_space_back(low, p);
+        if (currency_at(skip_price_space(q)) || currency_before(low, before))
+            return true;
+    }
+    return false;
 }

@@ -101,4 +101,14 @@ bool sb_same_picture(const char *a, const char *b);
  * many. */
 bool sb_same_picture_keyed(const char *a, const char *ka, const char *b, const char *kb);
 
+/* A newsletter's or subscription's promotion: a drawing's file (SVG, GIF,
+ * PNG) whose name, or an image whose alt label (two words or fewer, may
+ * be NULL), holds a word of signing up (newsletter, subscribe, abonnieren,
+ * sign-up). */
+const char *sb_image_signup_promo(const char *url, const char *alt_label);
+
+/* The text holds a price: an amount with two decimals and a currency sign
+ * or code beside it ("9,99 €", "$24.95", "EUR 12,50"). */
+bool sb_text_has_price(const char *text);
+
 #endif

@@ -1037,6 +1037,35 @@ static bool ad_labelled_box(const sb_story_ctx *c, int a)
     return sb_ad_label_line(buf, len);
 }
 
+/* A shop's product tile: the picture is inside a link (found within
+ * CONTEXT_LEVELS above it) whose own text, SHOP_TILE_TEXT_MAX bytes or
+ * fewer, holds a price (sb_text_has_price: "9,99 EUR", "$24.95").  A shop
+ * widget or an affiliate box puts a product's picture, title and price in
+ * one link to the shop; a story's picture does not link to a page with
+ * its price tag as the link's text. */
+#define SHOP_TILE_TEXT_MAX 300u
+
+static bool shop_tile_link(const sb_story_ctx *c, int e)
+{
+    int level = 0;
+    for (int a = c->info[e].parent; a >= 0 && level < CONTEXT_LEVELS;
+         a = c->info[a].parent, level++) {
+        if (a == c->body)
+            break;
+        if (sb_tag(c->doc->elems[a]) != GUMBO_TAG_A)
+            continue;
+        unsigned t = c->info[a].text;
+        if (t == 0 || t > SHOP_TILE_TEXT_MAX)
+            return false;
+        char buf[4 * SHOP_TILE_TEXT_MAX];
+        size_t len = 0;
+        buf[0] = '\0';
+        gather_text(c->doc->elems[a], buf, sizeof buf, &len);
+        return sb_text_has_price(buf);
+    }
+    return false;
+}
+
 /* Boxes around the image: related lists, byline and author boxes,
  * sidebars, ad slots (by name, or by an ad slot's label as their text).  Read up to CONTEXT_LEVELS ancestors, stopping at
  * one that holds story-sized text.  An <img> (`titled_node`, NULL for a
@@ -1063,6 +1092,8 @@ static const char *context_reason(const sb_story_ctx *c, const candidate *k, boo
         int aw = atoi(sb_attr(titled_node, "width")), ah = atoi(sb_attr(titled_node, "height"));
         small = aw > 0 && ah > 0 && aw <= AVATAR_MAX_PX && ah <= AVATAR_MAX_PX;
     }
+    if (shop_tile_link(c, k->anchor))
+        return "a shop's product tile: in a link whose text gives a price";
     int level = 0;
     for (int a = c->info[k->anchor].parent; a >= 0 && level < CONTEXT_LEVELS;
          a = c->info[a].parent, level++) {
@@ -1339,18 +1370,6 @@ static int hidden_slider_of_first(const sb_story_ctx *c, int e)
     return a;
 }
 
-/* The element's page-furniture verdict, as boilerplate.c marked it, except
- * that an ancestor marked for its names only, when they are responsive
- * visibility classes (and no id) or name a picture box, does not count.
- * Nor, for a picture in the lead position (`lead`), does an ancestor
- * judged by its names or as a link-heavy or thin container, unless its
- * names say promotion, related, share, navigation, author or ad slot
- * (names_other_box): boilerplate.c judges text, and the box between the
- * headline and the story's first paragraphs ("banner-headline",
- * "article-top") holds the picture the reader sees first.  The same for an
- * ancestor that holds the headline: it is the story's header.  Hidden
- * boxes and furniture tags (nav, aside, footer) still count, except a
- * furniture landmark that holds the headline itself (below). */
 /* An <aside> in the story's own header: its parent holds the headline
  * and no more than CONTEXT_TEXT_MAX bytes of text (the headline, the
  * byline and date line, the aside: an entry header, not a page holding
@@ -1367,6 +1386,18 @@ static bool entry_header_aside(const sb_story_ctx *c, int a, int headline_elem)
            sb_elem_within(c, headline_elem, parent);
 }
 
+/* The element's page-furniture verdict, as boilerplate.c marked it, except
+ * that an ancestor marked for its names only, when they are responsive
+ * visibility classes (and no id) or name a picture box, does not count.
+ * Nor, for a picture in the lead position (`lead`), does an ancestor
+ * judged by its names or as a link-heavy or thin container, unless its
+ * names say promotion, related, share, navigation, author or ad slot
+ * (names_other_box): boilerplate.c judges text, and the box between the
+ * headline and the story's first paragraphs ("banner-headline",
+ * "article-top") holds the picture the reader sees first.  The same for an
+ * ancestor that holds the headline: it is the story's header.  Hidden
+ * boxes and furniture tags (nav, aside, footer) still count, except a
+ * furniture landmark that holds the headline itself (below). */
 static sb_noise furniture_noise(const sb_story_ctx *c, int e, bool lead, bool seen_lead,
                                 bool own_picture, bool share_photo, bool post_picture,
                                 int headline_elem, int *marked)
@@ -1919,6 +1950,16 @@ static bool alt_label(const char *alt, char *out, size_t cap)
     return word_count(out) <= ALT_LABEL_WORDS;
 }
 
+/* sb_image_signup_promo for a candidate: its file's name, and the alt
+ * label of an <img> (`node`, NULL for a background). */
+static const char *signup_promo(const candidate *k, const GumboNode *node)
+{
+    const char *alt = node ? sb_attr(node, "alt") : NULL;
+    char label[ALT_LABEL_MAX];
+    bool labelled = alt && alt_label(alt, label, sizeof label);
+    return sb_image_signup_promo(k->url, labelled ? label : NULL);
+}
+
 /* How many levels above the image its article-image markup is read: the
  * image, its <picture>, and the figure or box around them. */
 #define MARKED_IMAGE_UP 2
@@ -2042,6 +2083,71 @@ static bool labelled_site_name(const GumboNode *img, const sb_meta *meta)
             return true;
     }
     return false;
+}
+
+/* The picture is labelled with the name of the page's host: its alt,
+ * letters only and lower-cased, is the host's name ("topagrar" of
+ * www.topagrar.com: the label before the top-level domain, and before a
+ * second-level one of 3 letters or fewer as in .co.uk) followed by at most
+ * HOST_LABEL_EXTRA more letters ("top agrar plus", "Spiegel Online"): the
+ * site's logo, or the badge of its premium offer beside a kicker.  A
+ * host's name of fewer than HOST_LABEL_MIN letters is not read (short
+ * names are words of their own).  A story's picture of the company
+ * describes the scene ("Spiegel building in Hamburg"), longer.  Only an
+ * image the markup gives no size (no width or height attribute: sized by
+ * the site's stylesheet, as its design's badges and logos are): a picture
+ * an editor placed in a post carries the size the editor chose, and a
+ * blog about its own podcast shows the podcast's cover named for the site
+ * ("ohneQ_home", 265x265, the post's picture; measured: the one page the
+ * rule lost without this condition). */
+#define HOST_LABEL_MIN 5
+#define HOST_LABEL_EXTRA 6
+
+static bool host_label(const char *url, char *out, size_t cap)
+{
+    const char *h = url ? strstr(url, "://") : NULL;
+    if (!h)
+        return false;
+    h += 3;
+    size_t n = strcspn(h, "/:?#");
+    const char *dots[8];
+    int nd = 0;
+    for (size_t i = 0; i < n; i++)
+        if (h[i] == '.' && nd < 8)
+            dots[nd++] = h + i;
+    if (nd < 1)
+        return false;
+    /* The label before the last dot; before a short second level one
+     * more to the left. */
+    const char *end = dots[nd - 1];
+    int k = nd - 1;
+    const char *start = k > 0 ? dots[k - 1] + 1 : h;
+    if (end - start <= 3 && k > 0) {
+        end = dots[k - 1];
+        start = k > 1 ? dots[k - 2] + 1 : h;
+    }
+    size_t w = 0;
+    for (const char *p = start; p < end && w + 1 < cap; p++)
+        if (isalnum((unsigned char)*p))
+            out[w++] = (char)tolower((unsigned char)*p);
+    out[w] = '\0';
+    return w >= HOST_LABEL_MIN;
+}
+
+static bool alt_names_host(const GumboNode *img, const char *page_url)
+{
+    const char *alt = sb_attr(img, "alt");
+    char host[64], letters[ALT_LABEL_MAX];
+    if (!alt || strlen(alt) >= ALT_LABEL_MAX || sb_attr(img, "width") || sb_attr(img, "height") ||
+        !host_label(page_url, host, sizeof host))
+        return false;
+    size_t w = 0;
+    for (const char *p = alt; *p && w + 1 < sizeof letters; p++)
+        if (isalnum((unsigned char)*p))
+            letters[w++] = (char)tolower((unsigned char)*p);
+    letters[w] = '\0';
+    size_t hn = strlen(host);
+    return w >= hn && w - hn <= HOST_LABEL_EXTRA && strncmp(letters, host, hn) == 0;
 }
 
 /* The layout shows the picture as the story's lead: its box stands right
@@ -2170,8 +2276,6 @@ static bool menu_names_file(const scan *s, const char *url)
     return false;
 }
 
-/* Why the candidate may not lead, or NULL.  `node` carries its class, id
- * and alt; box_elem is the element whose box shows it (-1: none). */
 /* A portrait of the person the headline names (an interview, a profile:
  * "Meet Cultural Cultivation Artist Alexandria Douziech" over a 759 x 500
  * "..._Headshot_.jpg" with alt "Alexandria Douziech"): an <img> whose file
@@ -2297,6 +2401,8 @@ static bool post_picture_ad_label(const scan *s, const candidate *k, bool is_bac
     return true;
 }
 
+/* Why the candidate may not lead, or NULL.  `node` carries its class, id
+ * and alt; box_elem is the element whose box shows it (-1: none). */
 static const char *reject_reason(const scan *s, const candidate *k, const GumboNode *node,
                                  int box_elem, bool is_background, char *buf, size_t cap)
 {
@@ -2391,6 +2497,9 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
     if (!is_background && (why = sb_image_click_here_alt(sb_attr(node, "alt"))) &&
         !declared_rendition(s, k->url))
         return why;
+    if ((why = signup_promo(k, is_background ? NULL : node)) &&
+        !declared_rendition(s, k->url))
+        return why;
     if (!is_background) {
         if ((why = sb_image_furniture_name(sb_attr(node, "class"))) ||
             (why = sb_image_furniture_name(sb_attr(node, "id"))))
@@ -2402,6 +2511,8 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
             return why;
         if (labelled_site_name(node, s->meta) && !declared_rendition(s, k->url))
             return "labelled with the site's name: the site's header picture or logo";
+        if (alt_names_host(node, c->in->base_url) && !declared_rendition(s, k->url))
+            return "its alt is the host's name: the site's logo or a badge of its offer";
     }
     if ((why = context_reason(c, k, seen_lead, is_background ? NULL : node, s->headline)))
         return why;
