@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
 static bool is_ascii_alpha(char c)
 {
@@ -64,12 +65,23 @@ size_t sb_markup_cap(const char *html, size_t len, size_t max_items, size_t max_
         return len;
     size_t items = 0, i = 0;
     enum { NO_CUT, TOO_MANY, TOO_LONG } cut = NO_CUT;
+    /* The bytes before max_bytes are looked at; past it the page is cut. */
+    size_t limit = len < max_bytes ? len : max_bytes;
     while (i < len) {
         if (i >= max_bytes) {
             cut = TOO_LONG;
             break;
         }
-        if (html[i] != '<' || i + 1 >= len || !is_ascii_alpha(html[i + 1])) {
+        /* Straight to the next '<' (memchr, not a byte at a time: this
+         * pass runs only on the largest pages); none before the limit
+         * leaves i at the limit, which either ends the page or is cut
+         * there, as the byte-at-a-time loop did. */
+        if (html[i] != '<') {
+            const char *lt = memchr(html + i, '<', limit - i);
+            i = lt ? (size_t)(lt - html) : limit;
+            continue;
+        }
+        if (i + 1 >= len || !is_ascii_alpha(html[i + 1])) {
             i++;
             continue;
         }

@@ -203,9 +203,32 @@ static bool dateline_pair(const char *s, size_t len)
  * sentence naming two dates goes on after them). */
 #define DATELINE_WORDS_AROUND 4
 
+/* Two dates need two years of four ASCII digits each (every date shape
+ * sb_date_find_span reads has one inside its match, dom/base/date.c), and
+ * the second date is looked for after the first one's end: so the line
+ * must hold two disjoint runs of four digits ("2020 ... 2021", or eight
+ * in a row).  A line without them cannot be a dateline_run; checking
+ * this first spares the date scan on every line with one year in it (a
+ * reference list's entries), which was most of this rule's cost. */
+static bool two_four_digit_runs(const char *s, size_t len)
+{
+    size_t runs = 0, digits = 0;
+    for (size_t i = 0; i < len && runs < 2; i++) {
+        if (s[i] >= '0' && s[i] <= '9') {
+            if (++digits == 4) {
+                runs++;
+                digits = 0;
+            }
+        } else {
+            digits = 0;
+        }
+    }
+    return runs >= 2;
+}
+
 static bool dateline_run(const char *s, size_t len)
 {
-    if (len > 2 * SB_BYLINE_MAX)
+    if (len > 2 * SB_BYLINE_MAX || !two_four_digit_runs(s, len))
         return false;
     char buf[2 * SB_BYLINE_MAX + 1];
     memcpy(buf, s, len);

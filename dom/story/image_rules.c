@@ -757,8 +757,9 @@ static const char *embedded_url(const char *u)
 {
     const char *best = NULL;
     for (const char *p = u + 1; *p; p++)
-        if (strncmp(p, "http://", 7) == 0 || strncmp(p, "https://", 8) == 0)
-            best = p; /* the innermost (last) one */
+        if (*p == 'h' && (strncmp(p, "http://", 7) == 0 || strncmp(p, "https://", 8) == 0))
+            best = p; /* the innermost (last) one; the 'h' test first saves
+                       * two calls per byte */
     return best;
 }
 
@@ -1227,20 +1228,39 @@ static const char *after_scheme(const char *u)
     return p && p - u <= 6 ? p + 2 : u;
 }
 
+/* The URLs alone: equal after dropping scheme and fragment. */
+static bool same_url(const char *a, const char *b)
+{
+    const char *ra = after_scheme(a), *rb = after_scheme(b);
+    size_t la = strcspn(ra, "#"), lb = strcspn(rb, "#");
+    return la == lb && strncmp(ra, rb, la) == 0;
+}
+
+/* The keys' part of the rule. */
+static bool same_keys(const char *ka, const char *kb)
+{
+    return ka && kb && (strcmp(ka, kb) == 0 || same_but_rendition_word(ka, kb) ||
+                        same_leading_id(ka, kb) || duplicate_upload(ka, kb));
+}
+
 bool sb_same_picture(const char *a, const char *b)
 {
     if (!a || !b)
         return false;
-    const char *ra = after_scheme(a), *rb = after_scheme(b);
-    size_t la = strcspn(ra, "#"), lb = strcspn(rb, "#");
-    if (la == lb && strncmp(ra, rb, la) == 0)
+    if (same_url(a, b))
         return true;
     char *ka = sb_picture_key(a), *kb = sb_picture_key(b);
-    bool same = ka && kb && (strcmp(ka, kb) == 0 || same_but_rendition_word(ka, kb) ||
-                                  same_leading_id(ka, kb) || duplicate_upload(ka, kb));
+    bool same = same_keys(ka, kb);
     free(ka);
     free(kb);
     return same;
+}
+
+bool sb_same_picture_keyed(const char *a, const char *ka, const char *b, const char *kb)
+{
+    if (!a || !b)
+        return false;
+    return same_url(a, b) || same_keys(ka, kb);
 }
 
 /* ---- promotions: sign-up graphics and product prices ------------------- */

@@ -95,6 +95,12 @@ char *sb_picture_key(const char *url);
  * picture", spells the whole rule). */
 bool sb_same_picture(const char *a, const char *b);
 
+/* sb_same_picture with each URL's sb_picture_key computed once by the
+ * caller (ka for a, kb for b; either may be NULL as sb_picture_key
+ * returns it): the same answer, for a caller that compares one URL with
+ * many. */
+bool sb_same_picture_keyed(const char *a, const char *ka, const char *b, const char *kb);
+
 /* A newsletter's or subscription's promotion: a drawing's file (SVG, GIF,
  * PNG) whose name, or an image whose alt label (two words or fewer, may
  * be NULL), holds a word of signing up (newsletter, subscribe, abonnieren,

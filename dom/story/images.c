@@ -913,7 +913,30 @@ typedef struct scan {
     size_t n_list;
     char *page_h1;         /* text of the page's first <h1>, NULL = none */
     int page_h1_elem;      /* that <h1>, -1 = none */
+    /* Per element, image_url's answer for an <img> once asked by
+     * repeated_button (NULL = not asked yet, &no_image_url = no URL):
+     * that rule compares a candidate with every other <img> of the page,
+     * so without the memo a page of hundreds of images re-read every
+     * image's URL for every candidate. */
+    char **img_url_memo;
+    char **meta_keys; /* sb_picture_key of each meta->images[m] */
 } scan;
+
+static char no_image_url;
+
+/* image_url(c->doc->elems[e]) without its superseded URL and srcset
+ * width, kept in s->img_url_memo; NULL when the image has no URL. */
+static const char *memo_image_url(const scan *s, int e)
+{
+    char **slot = &s->img_url_memo[e];
+    if (!*slot) {
+        const char *superseded = NULL;
+        int sw = 0;
+        char *u = image_url(s->c->doc->elems[e], &superseded, &sw);
+        *slot = u ? u : &no_image_url;
+    }
+    return *slot == &no_image_url ? NULL : *slot;
+}
 
 /* The image size provider is asked about at most this many images per
  * page (a folder lookup reads a file's first bytes): as many as the
@@ -1838,14 +1861,11 @@ static bool repeated_button(const scan *s, int e, const char *url)
         int other = lone_image_link(c, (int)i);
         if (other < 0 || strcmp(sb_attr(c->doc->elems[other], "href"), href) == 0)
             continue;
-        const char *superseded = NULL;
-        int sw = 0;
-        char *u = image_url(c->doc->elems[i], &superseded, &sw);
+        const char *u = memo_image_url(s, (int)i);
         const char *file = u ? strrchr(u, '/') : NULL;
         /* Resolved only when its file name is the candidate's. */
         char *abs = u && strstr(url, file ? file : u) ? sb_url_resolve(s->base, u) : NULL;
         bool same = abs && strcmp(abs, url) == 0;
-        free(u);
         free(abs);
         if (same)
             return true;
@@ -2014,13 +2034,22 @@ static bool first_marked_image(const sb_story_ctx *c, int from, int e)
     return true;
 }
 
-/* `url` is a rendition of one of the page's declared images. */
-static bool declared_rendition(const sb_meta *meta, const char *url)
+/* `url` is a rendition of one of the page's declared images
+ * (sb_same_picture), with the declared images' picture keys made once per
+ * scan (s->meta_keys) and url's once per call: the rule is asked many
+ * times per candidate, and keying both URLs again for every pair was most
+ * of its cost. */
+static bool declared_rendition(const scan *s, const char *url)
 {
-    for (size_t m = 0; meta && url && m < meta->n_images; m++)
-        if (sb_same_picture(url, meta->images[m]))
-            return true;
-    return false;
+    const sb_meta *meta = s->meta;
+    if (!meta || !url || !meta->n_images)
+        return false;
+    char *key = sb_picture_key(url);
+    bool same = false;
+    for (size_t m = 0; m < meta->n_images && !same; m++)
+        same = sb_same_picture_keyed(url, key, meta->images[m], s->meta_keys[m]);
+    free(key);
+    return same;
 }
 
 static const char *declared_picture(const sb_meta *meta);
@@ -2414,7 +2443,7 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
      * bar laid over whatever the reader scrolls to, not the story's
      * picture, which scrolls with the story. */
     const sb_elem_render *fb = box_elem >= 0 ? box_of(c, box_elem) : NULL;
-    if (fb && fb->fixed && !declared_rendition(s->meta, k->url))
+    if (fb && fb->fixed && !declared_rendition(s, k->url))
         return "in a box the page's style fixes over the page (position: fixed): a popup, "
                "banner or sticky bar";
     int hider = hidden_by_class(c, k->anchor);
@@ -2424,7 +2453,7 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
         return buf;
     }
     int header = page_header_of(c, k->anchor, s->headline_elem);
-    if (header >= 0 && !declared_rendition(s->meta, k->url)) {
+    if (header >= 0 && !declared_rendition(s, k->url)) {
         snprintf(buf, cap,
                  "in the page's own header (e%d <header>, outside any article or "
                  "section, before the headline): the site's banner",
@@ -2433,11 +2462,11 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
     }
     if (c->in->render && box_elem >= 0 && !box_of(c, box_elem) && !k->lazy &&
         !inside_noscript(c, box_elem) && hidden_slider_of_first(c, k->anchor) < 0)
-        return declared_rendition(s->meta, k->url) ? HIDDEN_DECLARED : HIDDEN_BY_STYLE;
+        return declared_rendition(s, k->url) ? HIDDEN_DECLARED : HIDDEN_BY_STYLE;
     const char *why;
     if ((why = sb_image_placeholder(k->url)) || (why = sb_image_ad_url(k->url)))
         return why;
-    if (menu_names_file(s, k->url) && !declared_rendition(s->meta, k->url))
+    if (menu_names_file(s, k->url) && !declared_rendition(s, k->url))
         return "a section's picture: the site's navigation names its file for a menu link";
     /* A photograph's file (JPEG, WebP, AVIF) the layout shows right at the
      * headline across its width is the story's picture even when its name
@@ -2458,18 +2487,18 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
                                 "across its width: a picture of a logo, kept\n",
                     k->anchor);
     }
-    if ((why = sb_image_ad_file(k->url)) && !declared_rendition(s->meta, k->url) &&
+    if ((why = sb_image_ad_file(k->url)) && !declared_rendition(s, k->url) &&
         !post_picture_ad_label(s, k, is_background, post_picture))
         return why;
-    if ((why = sb_image_control_file(k->url)) && !declared_rendition(s->meta, k->url))
+    if ((why = sb_image_control_file(k->url)) && !declared_rendition(s, k->url))
         return why;
     if ((why = sb_image_app_badge(k->url, is_background ? NULL : sb_attr(node, "alt"))))
         return why;
     if (!is_background && (why = sb_image_click_here_alt(sb_attr(node, "alt"))) &&
-        !declared_rendition(s->meta, k->url))
+        !declared_rendition(s, k->url))
         return why;
     if ((why = signup_promo(k, is_background ? NULL : node)) &&
-        !declared_rendition(s->meta, k->url))
+        !declared_rendition(s, k->url))
         return why;
     if (!is_background) {
         if ((why = sb_image_furniture_name(sb_attr(node, "class"))) ||
@@ -2480,9 +2509,9 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
         char label[ALT_LABEL_MAX];
         if (alt && alt_label(alt, label, sizeof label) && (why = sb_image_furniture_name(label)))
             return why;
-        if (labelled_site_name(node, s->meta) && !declared_rendition(s->meta, k->url))
+        if (labelled_site_name(node, s->meta) && !declared_rendition(s, k->url))
             return "labelled with the site's name: the site's header picture or logo";
-        if (alt_names_host(node, c->in->base_url) && !declared_rendition(s->meta, k->url))
+        if (alt_names_host(node, c->in->base_url) && !declared_rendition(s, k->url))
             return "its alt is the host's name: the site's logo or a badge of its offer";
     }
     if ((why = context_reason(c, k, seen_lead, is_background ? NULL : node, s->headline)))
@@ -2515,7 +2544,7 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
     if (!is_background && !(k->width && k->height) && box_elem == k->anchor &&
         in_icon_row(c, k->anchor))
         return "icon in a row of linked images (flags, share buttons), size unknown";
-    if (!is_background && box_elem == k->anchor && !declared_rendition(s->meta, k->url) &&
+    if (!is_background && box_elem == k->anchor && !declared_rendition(s, k->url) &&
         in_symbol_row(c, k->anchor, k->url))
         return "in a row of repeated symbols (3 or more images of at most 2 files, no text: "
                "rating stars, bullets)";
@@ -2523,7 +2552,7 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
         in_heading_line(c, k->anchor, k->url))
         return "icon in a heading's line of text (a flag or symbol beside its words), size "
                "unknown";
-    if (!is_background && box_elem == k->anchor && !declared_rendition(s->meta, k->url) &&
+    if (!is_background && box_elem == k->anchor && !declared_rendition(s, k->url) &&
         small_beside_text(c, k, k->anchor))
         return "a tenth of the column wide or less, beside a line of text in its own box (an "
                "emblem or tile beside its label)";
@@ -2763,7 +2792,7 @@ static void score_candidate(scan *s, candidate *k)
     k->caption_sim = cap && s->headline && sb_white_str(cap, s->headline) >= CAPTION_SIM_MIN
                          ? W_CAPTION
                          : 0.0;
-    k->declared = declared_rendition(s->meta, k->url) ? W_DECLARED : 0.0;
+    k->declared = declared_rendition(s, k->url) ? W_DECLARED : 0.0;
     k->first_view = 0.0;
     if (!s->first_view_given && k->has_box && s->layout_top >= 0 &&
         k->box.y < s->layout_top + FIRST_SCREEN_PX) {
@@ -2897,7 +2926,7 @@ static void judge(scan *s, char *raw_url, const char *kind, const GumboNode *nod
      * picture, and the lazy attribute holds another copy (the agency's or
      * a CDN's) or another picture.  The src is kept when it is not
      * thumbnail-sized and the lazy URL is not the declared picture too. */
-    if (superseded && !declared_rendition(s->meta, k.url) &&
+    if (superseded && !declared_rendition(s, k.url) &&
         !url_says_small(superseded) && !sb_image_placeholder(superseded)) {
         char *src = sb_url_resolve(s->base, superseded);
         if (src && is_declared_picture(s->meta, src)) {
@@ -3607,7 +3636,7 @@ static void judge_after_story(scan *s, int last, int end)
         int sw = 0;
         char *url = image_url(n, &superseded, &sw);
         char *abs = url ? sb_url_resolve(s->base, url) : NULL;
-        bool rendition = declared_rendition(s->meta, abs);
+        bool rendition = declared_rendition(s, abs);
         free(abs);
         const sb_elem_render *b = box_of(c, i);
         double area = b ? (double)b->rect.w * b->rect.h
@@ -3681,6 +3710,11 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
                       : sb_tag(c->doc->elems[start]) == GUMBO_TAG_H1 ? start
                                                                      : -1;
     s.zone_found = s.zone_end < end;
+    s.img_url_memo = sb_xcalloc(c->doc->n_elems ? c->doc->n_elems : 1, sizeof *s.img_url_memo);
+    size_t n_meta_images = meta ? meta->n_images : 0;
+    s.meta_keys = sb_xcalloc(n_meta_images ? n_meta_images : 1, sizeof *s.meta_keys);
+    for (size_t m = 0; m < n_meta_images; m++)
+        s.meta_keys[m] = sb_picture_key(meta->images[m]);
     collect_menu_files(&s);
     page_h1(&s);
     const sb_elem_render *top = box_of(c, start);
@@ -3719,7 +3753,7 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
              * rendition) is rejected by its size as any thumbnail. */
             char *bg = sb_css_background_url(sb_attr(n, "style"));
             char *bg_abs = bg ? sb_url_resolve(s.base, bg) : NULL;
-            if (bg_abs && c->info[i].text <= CONTEXT_TEXT_MAX && declared_rendition(meta, bg_abs))
+            if (bg_abs && c->info[i].text <= CONTEXT_TEXT_MAX && declared_rendition(&s, bg_abs))
                 judge(&s, bg, "background above the headline", n, i, i, 0, NULL);
             else if (bg_abs && header_background(c, i, header_anchor, bg_abs, s.base))
                 judge(&s, bg, "background in the story header", n, i, i, 0, NULL);
@@ -3732,7 +3766,7 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
         int sw = 0;
         char *url = image_url(n, &superseded, &sw);
         char *abs = url ? sb_url_resolve(s.base, url) : NULL;
-        bool rendition = declared_rendition(meta, abs);
+        bool rendition = declared_rendition(&s, abs);
         const char *why_not = NULL;
         free(abs);
         /* The story header is judged against the headline wherever it
@@ -3762,6 +3796,13 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
     for (size_t i = 0; i < s.n_menu_files; i++)
         free(s.menu_files[i]);
     free(s.menu_files);
+    for (size_t i = 0; i < c->doc->n_elems; i++)
+        if (s.img_url_memo[i] != &no_image_url)
+            free(s.img_url_memo[i]);
+    free(s.img_url_memo);
+    for (size_t m = 0; m < n_meta_images; m++)
+        free(s.meta_keys[m]);
+    free(s.meta_keys);
     free(s.page_h1);
     *images = s.list;
     *n_images = s.n_list;

@@ -361,32 +361,61 @@ static bool table_grid(const sb_story_ctx *c, int table, int root, char *const *
     return true;
 }
 
-/* An image's URLs as the page gives them, resolved. */
-static bool img_shows(const GumboNode *img, const char *base, const char *url)
+/* An image's URLs as the page gives them, resolved, in the order they
+ * are tried, each with its picture key (sb_picture_key).  Made once per
+ * <img> and compared with every story image: on a page of hundreds of
+ * <img> and up to PLACED_IMAGES_MAX story images, resolving and keying the
+ * same URLs again for every pair was most of the structure's cost. */
+#define IMG_URLS_MAX 7
+typedef struct img_urls {
+    size_t n;
+    char *abs[IMG_URLS_MAX];
+    char *key[IMG_URLS_MAX];
+} img_urls;
+
+static void img_urls_read(const GumboNode *img, const char *base, img_urls *u)
 {
     static const char *const attrs[] = {"src",           "data-src", "data-original",
                                         "data-lazy-src", "data-url", NULL};
+    u->n = 0;
     for (const char *const *a = attrs; *a; a++) {
         const char *v = sb_attr(img, *a);
         if (!v || !*v)
             continue;
         char *abs = sb_url_resolve(base, v);
-        bool same = abs && sb_same_picture(abs, url);
-        free(abs);
-        if (same)
-            return true;
+        if (abs) {
+            u->abs[u->n] = abs;
+            u->key[u->n++] = sb_picture_key(abs);
+        }
     }
     static const char *const sets[] = {"srcset", "data-srcset", NULL};
     for (const char *const *a = sets; *a; a++) {
         const char *v = sb_attr(img, *a);
         char *best = v ? sb_srcset_best(v) : NULL;
         char *abs = best ? sb_url_resolve(base, best) : NULL;
-        bool same = abs && sb_same_picture(abs, url);
         free(best);
-        free(abs);
-        if (same)
-            return true;
+        if (abs) {
+            u->abs[u->n] = abs;
+            u->key[u->n++] = sb_picture_key(abs);
+        }
     }
+}
+
+static void img_urls_free(img_urls *u)
+{
+    for (size_t i = 0; i < u->n; i++) {
+        free(u->abs[i]);
+        free(u->key[i]);
+    }
+    u->n = 0;
+}
+
+/* The image shows `url` (whose picture key is `key`) by one of its URLs. */
+static bool img_shows(const img_urls *u, const char *url, const char *key)
+{
+    for (size_t i = 0; i < u->n; i++)
+        if (sb_same_picture_keyed(u->abs[i], u->key[i], url, key))
+            return true;
     return false;
 }
 
@@ -405,20 +434,33 @@ static void place_images(sb_structure *st, const sb_story_ctx *c, const int *roo
         found[k] = -1;
     }
     size_t n_try = n_images < PLACED_IMAGES_MAX ? n_images : PLACED_IMAGES_MAX;
+    char *keys[PLACED_IMAGES_MAX];
+    for (size_t k = 0; k < n_try; k++)
+        keys[k] = sb_picture_key(images[k].url);
     for (size_t e = 0; e < c->doc->n_elems && n_try; e++) {
         const GumboNode *n = c->doc->elems[e];
         if (sb_tag(n) != GUMBO_TAG_IMG)
             continue;
         bool inside = root_containing(c, roots, n_roots, (int)e) >= 0;
+        img_urls u;
+        bool read = false;
         for (size_t k = 0; k < n_try; k++) {
             if (in_root[k] || (found[k] >= 0 && !inside) || !images[k].url)
                 continue;
-            if (img_shows(n, base, images[k].url)) {
+            if (!read) {
+                img_urls_read(n, base, &u);
+                read = true;
+            }
+            if (img_shows(&u, images[k].url, keys[k])) {
                 found[k] = (int)e;
                 in_root[k] = inside;
             }
         }
+        if (read)
+            img_urls_free(&u);
     }
+    for (size_t k = 0; k < n_try; k++)
+        free(keys[k]);
     for (size_t k = 0; k < n_images; k++) {
         if (found[k] < 0)
             continue;
