@@ -614,6 +614,10 @@ void parse_sheet(litehtml::css &css, const char *str, const char *baseurl,
 thread_local litehtml::css *sheet_parse_check = nullptr;
 thread_local litehtml::css *sheet_parse_ours = nullptr;
 
+// litehtml's document::fix_tables_layout, its anonymous boxes styled by
+// style_port (below); litehtml's own without a memo or without sharing.
+void fix_tables(litehtml::document &d, style_memo *memo);
+
 litehtml::document::ptr document_from_tree(GumboNode *root, litehtml::document_container *cont,
                                            litehtml::context *ctx, style_memo *memo)
 {
@@ -659,7 +663,7 @@ litehtml::document::ptr document_from_tree(GumboNode *root, litehtml::document_c
     memo_drop_index(memo);
     memo_set_document(memo, &d);
     top->parse_styles();
-    (d.*member_of(doc_fix_tables_layout{}))();
+    fix_tables(d, memo);
     top->init();
     return doc;
 }
@@ -1025,6 +1029,21 @@ struct style_memo {
     // elements that took their computed style by a trace
     size_t traced = 0;
     litehtml::document *doc = nullptr; // its tabular elements (parse_styles)
+    // Anonymous table boxes (fix_tables below): while one is styled in
+    // full, its reads of its parent (box_trace; box_trace_bad: a read not
+    // recorded); the boxes styled in full, each with its display, its
+    // parent's font size, those reads and whether it was filed as tabular.
+    std::vector<parent_read> *box_trace = nullptr;
+    bool box_trace_bad = false;
+    struct box_entry {
+        litehtml::html_tag *first;
+        const char *display;
+        int parent_font;
+        bool filed;
+        std::vector<parent_read> reads;
+    };
+    std::vector<box_entry> boxes;
+    size_t boxes_made = 0, boxes_shared = 0;
     // A rule's declarations as litehtml's parse leaves them in an empty
     // map (memo_element::add_style), by the address of the rule's text;
     // the text and base URL are kept to confirm the entry is that rule's.
@@ -1751,8 +1770,11 @@ struct asker {
                                         const litehtml::tchar_t *def) const
     {
         int id = own_class && memo && name ? memo->id_of(name) : -1;
-        if (id < 0)
+        if (id < 0) {
+            if (memo && memo->box_trace)
+                memo->box_trace_bad = true; // its parent reads are not seen
             return el.get_style_property(name, inherited, def);
+        }
         const litehtml::props_map &props = props_of(el.*member_of(tag_style{}));
         if (!own)
             own = own_table::build(props, *memo);
@@ -1767,8 +1789,12 @@ struct asker {
             ret = it == props.end() ? nullptr : it->second.m_value.c_str();
         }
         litehtml::element::ptr parent = el.parent();
-        if (parent && ((ret && !litehtml::t_strcasecmp(ret, "inherit")) || (!ret && inherited)))
+        if (parent && ((ret && !litehtml::t_strcasecmp(ret, "inherit")) || (!ret && inherited))) {
             ret = parent->get_style_property(name, inherited, def);
+            if (memo->box_trace) // an anonymous table box's read (fix_tables)
+                memo->box_trace->push_back(
+                    style_memo::parent_read{id, inherited, def, ret == nullptr, ret ? ret : ""});
+        }
         return ret ? ret : def;
     }
 };
@@ -2332,6 +2358,218 @@ void style_in_full(litehtml::html_tag &el, style_memo *memo, bool own_class,
         std::snprintf(port_check->first, sizeof port_check->first,
                       "<%s class=\"%s\">: %s differs from litehtml's", el.get_tagName(),
                       el.get_attr("class", ""), what);
+}
+
+// Anonymous table boxes.
+//
+// litehtml 0.6's document::fix_tables_layout (read from liblitehtml's
+// disassembly) walks the tabular elements the styles' parse filed, in
+// order, the boxes it makes included (their parse files them too): a
+// table or inline table has its children that are not row groups wrapped
+// in anonymous row groups; a row group (body, header, footer) whose parent
+// is not an inline table is wrapped with its like siblings in an anonymous
+// table when the parent is not a table, and its children that are not rows
+// wrapped in anonymous rows; a row likewise in a row group and around its
+// cells; a cell in a row.  Each box is a plain html_tag given the
+// declaration "display:<part>" by add_style, its parent set, then styled
+// by its parse_styles before the wrapped elements are appended to it.
+// Here the walk is litehtml's step for step, the same boxes in the same
+// places, but a box's style is computed by style_port (a box is of
+// litehtml's own class: own_class) instead of litehtml's parse, about
+// 57,000 instructions a box on news pages, which css_flex's translated
+// rows and cells make by the hundred.  And a box whose display, parent's
+// font size and parent's answers to each lookup the parse of an earlier
+// box with that display made are all the same takes that box's computed
+// style: the parse reads nothing else (its own declarations are the
+// display alone, and it has no children yet), so it would write the same
+// members.  sb_render_check_style_sharing compares whole renders with
+// this and with litehtml's own fix_tables_layout (every box, font and
+// word); sb_render_check_style_port compares the port's members with
+// litehtml's parse on every box styled in full.
+struct table_fixer {
+    litehtml::document &d;
+    style_memo *memo;
+
+    static litehtml::elements_vector &kids(const litehtml::element::ptr &el)
+    {
+        return el.get()->*member_of(elem_children{});
+    }
+
+    // The box's style: an earlier box's, or computed by the port.
+    void style_box(litehtml::html_tag &box, const char *disp_str)
+    {
+        litehtml::element::ptr parent = box.parent();
+        int parent_font = parent->get_font_size();
+        for (const style_memo::box_entry &e : memo->boxes) {
+            if (std::strcmp(e.display, disp_str) != 0 || e.parent_font != parent_font)
+                continue;
+            bool same = true;
+            for (const style_memo::parent_read &r : e.reads) {
+                const litehtml::tchar_t *v = parent->get_style_property(
+                    memo->keys[r.id].c_str(), r.inherited, r.def);
+                if ((v == nullptr) != r.null || (v && r.value != v)) {
+                    same = false;
+                    break;
+                }
+            }
+            if (!same)
+                continue;
+            computed_access::copy(box, *e.first);
+            if (e.filed) // where its parse would have filed it
+                d.add_tabular(box.shared_from_this());
+            memo->boxes_shared++;
+            memo->shared++; // counted with the elements that took a style
+            return;
+        }
+        litehtml::elements_vector &tabular = d.*member_of(doc_tabular{});
+        size_t n_tabular = tabular.size();
+        std::vector<style_memo::parent_read> reads;
+        memo->box_trace = &reads;
+        memo->box_trace_bad = false;
+        if (memo->port)
+            style_in_full(box, memo, true, [&box] { box.parse_styles(); }, [] {});
+        else
+            box.parse_styles();
+        memo->box_trace = nullptr;
+        bool filed = tabular.size() > n_tabular;
+        if (!memo->box_trace_bad && memo->boxes.size() < max_box_entries)
+            memo->boxes.push_back(style_memo::box_entry{&box, disp_str, parent_font, filed,
+                                                        std::move(reads)});
+    }
+    // Boxes kept to share from, tried in order (display and parent font
+    // size first, then the reads until one differs): on the 11
+    // trafilatura pages 309 boxes, of which 158 shared when 16 were kept,
+    // 272 with 64 (css_flex's rows under containers of many colours and
+    // fonts).
+    static const size_t max_box_entries = 64;
+
+    litehtml::element::ptr make_box(const litehtml::element::ptr &parent, const char *disp_str)
+    {
+        auto box = std::make_shared<litehtml::html_tag>(d.shared_from_this());
+        box->add_style(litehtml::tstring("display:") + disp_str, "");
+        box->parent(parent);
+        memo->boxes_made++;
+        style_box(*box, disp_str);
+        return box;
+    }
+
+    // document::fix_table_children
+    void children(const litehtml::element::ptr &el, litehtml::style_display disp,
+                  const char *disp_str)
+    {
+        litehtml::elements_vector &ch = kids(el);
+        litehtml::elements_vector tmp;
+        auto first_iter = ch.begin();
+        auto cur_iter = ch.begin();
+        auto flush = [&]() {
+            litehtml::element::ptr box = make_box(el, disp_str);
+            for (const litehtml::element::ptr &t : tmp)
+                box->appendChild(t);
+            first_iter = ch.insert(first_iter, box);
+            cur_iter = first_iter + 1;
+            while (cur_iter != ch.end() && (*cur_iter)->parent() != el)
+                cur_iter = ch.erase(cur_iter);
+            first_iter = cur_iter;
+            tmp.clear();
+        };
+        while (cur_iter != ch.end()) {
+            if ((*cur_iter)->get_display() != disp) {
+                if (!(*cur_iter)->is_table_skip() || !tmp.empty()) {
+                    if (disp != litehtml::display_table_row_group ||
+                        (*cur_iter)->get_display() != litehtml::display_table_caption) {
+                        if (tmp.empty())
+                            first_iter = cur_iter;
+                        tmp.push_back(*cur_iter);
+                    }
+                }
+                cur_iter++;
+            } else if (!tmp.empty()) {
+                flush();
+            } else {
+                cur_iter++;
+            }
+        }
+        if (!tmp.empty())
+            flush();
+    }
+
+    // document::fix_table_parent
+    void parent_of(const litehtml::element::ptr &el, litehtml::style_display disp,
+                   const char *disp_str)
+    {
+        litehtml::element::ptr parent = el->parent();
+        if (parent->get_display() == disp)
+            return;
+        litehtml::elements_vector &ch = kids(parent);
+        auto this_el = std::find(ch.begin(), ch.end(), el);
+        if (this_el == ch.end())
+            return;
+        litehtml::style_display el_disp = el->get_display();
+        auto first = this_el, last = this_el, cur = this_el;
+        while (cur != ch.begin()) {
+            --cur;
+            if ((*cur)->is_table_skip() || (*cur)->get_display() == el_disp)
+                first = cur;
+            else
+                break;
+        }
+        cur = this_el;
+        for (;;) {
+            ++cur;
+            if (cur == ch.end())
+                break;
+            if ((*cur)->is_table_skip() || (*cur)->get_display() == el_disp)
+                last = cur;
+            else
+                break;
+        }
+        litehtml::element::ptr box = make_box(parent, disp_str);
+        for (auto it = first; it != last + 1; ++it)
+            box->appendChild(*it);
+        first = ch.erase(first, last + 1);
+        ch.insert(first, box);
+    }
+
+    // document::fix_tables_layout
+    void run()
+    {
+        litehtml::elements_vector &tabular = d.*member_of(doc_tabular{});
+        for (size_t i = 0; i < tabular.size(); i++) {
+            litehtml::element::ptr el = tabular[i];
+            switch (el->get_display()) {
+            case litehtml::display_inline_table:
+            case litehtml::display_table:
+                children(el, litehtml::display_table_row_group, "table-row-group");
+                break;
+            case litehtml::display_table_footer_group:
+            case litehtml::display_table_row_group:
+            case litehtml::display_table_header_group: {
+                litehtml::element::ptr parent = el->parent();
+                if (parent && parent->get_display() != litehtml::display_inline_table)
+                    parent_of(el, litehtml::display_table, "table");
+                children(el, litehtml::display_table_row, "table-row");
+                break;
+            }
+            case litehtml::display_table_row:
+                parent_of(el, litehtml::display_table_row_group, "table-row-group");
+                children(el, litehtml::display_table_cell, "table-cell");
+                break;
+            case litehtml::display_table_cell:
+                parent_of(el, litehtml::display_table_row, "table-row");
+                break;
+            default:
+                break;
+            }
+        }
+    }
+};
+
+void fix_tables(litehtml::document &d, style_memo *memo)
+{
+    if (memo && memo->share)
+        table_fixer{d, memo}.run();
+    else // litehtml's classes, or the render sb_render_check_style_sharing compares with
+        (d.*member_of(doc_fix_tables_layout{}))();
 }
 
 // memo_element::own_only's names, made when the program starts: a
