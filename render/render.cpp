@@ -3284,36 +3284,36 @@ litehtml::element::ptr create_memo_element(const litehtml::tchar_t *tag,
 {
     auto is = [tag](const char *t) { return std::strcmp(tag, t) == 0; };
     if (is("br"))
-        return litehtml::element::ptr(new memo_element<litehtml::el_break>(doc, memo));
+        return std::make_shared<memo_element<litehtml::el_break>>(doc, memo);
     if (is("p"))
-        return litehtml::element::ptr(new memo_element<litehtml::el_para>(doc, memo));
+        return std::make_shared<memo_element<litehtml::el_para>>(doc, memo);
     if (is("img"))
-        return litehtml::element::ptr(new memo_element<litehtml::el_image>(doc, memo));
+        return std::make_shared<memo_element<litehtml::el_image>>(doc, memo);
     if (is("table"))
-        return litehtml::element::ptr(new memo_element<litehtml::el_table>(doc, memo));
+        return std::make_shared<memo_element<litehtml::el_table>>(doc, memo);
     if (is("td") || is("th"))
-        return litehtml::element::ptr(new memo_element<litehtml::el_td>(doc, memo));
+        return std::make_shared<memo_element<litehtml::el_td>>(doc, memo);
     if (is("link"))
-        return litehtml::element::ptr(new memo_element<litehtml::el_link>(doc, memo));
+        return std::make_shared<memo_element<litehtml::el_link>>(doc, memo);
     if (is("title"))
-        return litehtml::element::ptr(new memo_element<litehtml::el_title>(doc, memo));
+        return std::make_shared<memo_element<litehtml::el_title>>(doc, memo);
     if (is("a"))
-        return litehtml::element::ptr(new memo_element<litehtml::el_anchor>(doc, memo));
+        return std::make_shared<memo_element<litehtml::el_anchor>>(doc, memo);
     if (is("tr"))
-        return litehtml::element::ptr(new memo_element<litehtml::el_tr>(doc, memo));
+        return std::make_shared<memo_element<litehtml::el_tr>>(doc, memo);
     if (is("style")) // not an html_tag: no declarations, nothing to speed up
-        return litehtml::element::ptr(new litehtml::el_style(doc));
+        return std::make_shared<litehtml::el_style>(doc);
     if (is("base"))
-        return litehtml::element::ptr(new memo_element<litehtml::el_base>(doc, memo));
+        return std::make_shared<memo_element<litehtml::el_base>>(doc, memo);
     if (is("body"))
-        return litehtml::element::ptr(new memo_element<litehtml::el_body>(doc, memo));
+        return std::make_shared<memo_element<litehtml::el_body>>(doc, memo);
     if (is("div"))
-        return litehtml::element::ptr(new memo_element<litehtml::el_div>(doc, memo));
+        return std::make_shared<memo_element<litehtml::el_div>>(doc, memo);
     if (is("script"))
-        return litehtml::element::ptr(new litehtml::el_script(doc));
+        return std::make_shared<litehtml::el_script>(doc);
     if (is("font"))
-        return litehtml::element::ptr(new memo_element<litehtml::el_font>(doc, memo));
-    return litehtml::element::ptr(new memo_element<litehtml::html_tag>(doc, memo));
+        return std::make_shared<memo_element<litehtml::el_font>>(doc, memo);
+    return std::make_shared<memo_element<litehtml::html_tag>>(doc, memo);
 }
 
 // litehtml 0.6's document::create_node over the prepared tree, for the
