@@ -968,7 +968,69 @@ struct sheet_index {
     std::vector<int> picked;
 };
 
+// Our elements and words (make_nodes) are made in blocks of a per-document
+// arena, held by the page's style_memo (declared before the document, so
+// freed after it): std::allocate_shared puts each object and its control
+// block at the arena's next free bytes, deallocation does nothing, and the
+// blocks are freed together with the memo.  Objects are destroyed as
+// before (their destructors free what they own); only the memory of the
+// objects themselves is the arena's.  64 KB blocks; an object over a
+// quarter block gets a block of its own.
+class node_arena {
+public:
+    node_arena() = default;
+    node_arena(const node_arena &) = delete;
+    node_arena &operator=(const node_arena &) = delete;
+    ~node_arena()
+    {
+        for (char *b : blocks_)
+            std::free(b);
+    }
+    void *take(size_t n, size_t align)
+    {
+        size_t pad = (align - (reinterpret_cast<uintptr_t>(cur_) & (align - 1))) & (align - 1);
+        if (cur_ && pad + n <= left_) {
+            void *p = cur_ + pad;
+            cur_ += pad + n;
+            left_ -= pad + n;
+            return p;
+        }
+        if (n > block_size / 4) {
+            char *b = static_cast<char *>(sb_xmalloc(n));
+            blocks_.push_back(b);
+            return b;
+        }
+        char *b = static_cast<char *>(sb_xmalloc(block_size));
+        blocks_.push_back(b);
+        cur_ = b + n; // malloc's alignment (16) covers every object here
+        left_ = block_size - n;
+        return b;
+    }
+
+private:
+    static constexpr size_t block_size = 64 * 1024;
+    std::vector<char *> blocks_;
+    char *cur_ = nullptr;
+    size_t left_ = 0;
+};
+
+template <class T> struct arena_alloc {
+    using value_type = T;
+    node_arena *arena;
+    explicit arena_alloc(node_arena *a) : arena(a) {}
+    template <class U> arena_alloc(const arena_alloc<U> &o) : arena(o.arena) {}
+    T *allocate(size_t n)
+    {
+        static_assert(alignof(T) <= 16, "the arena's blocks are aligned to 16");
+        return static_cast<T *>(arena->take(n * sizeof(T), alignof(T)));
+    }
+    void deallocate(T *, size_t) {}
+    template <class U> bool operator==(const arena_alloc<U> &o) const { return arena == o.arena; }
+    template <class U> bool operator!=(const arena_alloc<U> &o) const { return arena != o.arena; }
+};
+
 struct style_memo {
+    node_arena arena; // first: freed last, after whatever else the memo holds
     std::unique_ptr<sheet_index> index; // while a sheet is applied from the root
     bool open = false;   // styles computed: lookups may be remembered
     size_t unstyled = 0; // subtrees left unstyled inside hidden elements
@@ -3282,38 +3344,39 @@ litehtml::element::ptr create_memo_element(const litehtml::tchar_t *tag,
                                            const std::shared_ptr<litehtml::document> &doc,
                                            style_memo *memo)
 {
+    arena_alloc<char> arena(&memo->arena);
     auto is = [tag](const char *t) { return std::strcmp(tag, t) == 0; };
     if (is("br"))
-        return std::make_shared<memo_element<litehtml::el_break>>(doc, memo);
+        return std::allocate_shared<memo_element<litehtml::el_break>>(arena, doc, memo);
     if (is("p"))
-        return std::make_shared<memo_element<litehtml::el_para>>(doc, memo);
+        return std::allocate_shared<memo_element<litehtml::el_para>>(arena, doc, memo);
     if (is("img"))
-        return std::make_shared<memo_element<litehtml::el_image>>(doc, memo);
+        return std::allocate_shared<memo_element<litehtml::el_image>>(arena, doc, memo);
     if (is("table"))
-        return std::make_shared<memo_element<litehtml::el_table>>(doc, memo);
+        return std::allocate_shared<memo_element<litehtml::el_table>>(arena, doc, memo);
     if (is("td") || is("th"))
-        return std::make_shared<memo_element<litehtml::el_td>>(doc, memo);
+        return std::allocate_shared<memo_element<litehtml::el_td>>(arena, doc, memo);
     if (is("link"))
-        return std::make_shared<memo_element<litehtml::el_link>>(doc, memo);
+        return std::allocate_shared<memo_element<litehtml::el_link>>(arena, doc, memo);
     if (is("title"))
-        return std::make_shared<memo_element<litehtml::el_title>>(doc, memo);
+        return std::allocate_shared<memo_element<litehtml::el_title>>(arena, doc, memo);
     if (is("a"))
-        return std::make_shared<memo_element<litehtml::el_anchor>>(doc, memo);
+        return std::allocate_shared<memo_element<litehtml::el_anchor>>(arena, doc, memo);
     if (is("tr"))
-        return std::make_shared<memo_element<litehtml::el_tr>>(doc, memo);
+        return std::allocate_shared<memo_element<litehtml::el_tr>>(arena, doc, memo);
     if (is("style")) // not an html_tag: no declarations, nothing to speed up
-        return std::make_shared<litehtml::el_style>(doc);
+        return std::allocate_shared<litehtml::el_style>(arena, doc);
     if (is("base"))
-        return std::make_shared<memo_element<litehtml::el_base>>(doc, memo);
+        return std::allocate_shared<memo_element<litehtml::el_base>>(arena, doc, memo);
     if (is("body"))
-        return std::make_shared<memo_element<litehtml::el_body>>(doc, memo);
+        return std::allocate_shared<memo_element<litehtml::el_body>>(arena, doc, memo);
     if (is("div"))
-        return std::make_shared<memo_element<litehtml::el_div>>(doc, memo);
+        return std::allocate_shared<memo_element<litehtml::el_div>>(arena, doc, memo);
     if (is("script"))
-        return std::make_shared<litehtml::el_script>(doc);
+        return std::allocate_shared<litehtml::el_script>(arena, doc);
     if (is("font"))
-        return std::make_shared<memo_element<litehtml::el_font>>(doc, memo);
-    return std::make_shared<memo_element<litehtml::html_tag>>(doc, memo);
+        return std::allocate_shared<memo_element<litehtml::el_font>>(arena, doc, memo);
+    return std::allocate_shared<memo_element<litehtml::html_tag>>(arena, doc, memo);
 }
 
 // litehtml 0.6's document::create_node over the prepared tree, for the
@@ -3337,11 +3400,14 @@ void make_nodes(GumboNode *node, const litehtml::document::ptr &doc,
             out.push_back(std::make_shared<litehtml::el_text>(node->v.text.text, doc));
             return;
         }
+        arena_alloc<char> arena(&memo->arena);
         cont->split_text(
             node->v.text.text,
-            [&](const litehtml::tchar_t *t) { out.push_back(std::make_shared<word_text>(t, doc)); },
             [&](const litehtml::tchar_t *t) {
-                out.push_back(std::make_shared<word_space>(t, doc));
+                out.push_back(std::allocate_shared<word_text>(arena, t, doc));
+            },
+            [&](const litehtml::tchar_t *t) {
+                out.push_back(std::allocate_shared<word_space>(arena, t, doc));
             });
         return;
     }
