@@ -2417,6 +2417,15 @@ const std::unordered_set<litehtml::tstring> own_only_names = {
     "background-image-baseurl", "background-attachment", "background-repeat",
     "background-clip", "background-origin", "background-size"};
 
+// The empty declarations pseudo_rule below hands litehtml.  At namespace
+// scope, made when the program starts: as a function's static it was
+// made by the first render that asked, once per element class (a
+// template's static), each registering its destructor with the C library
+// then, which on a page past the first 32 such registrations allocates a
+// new list of them (1,040 bytes) on that page's heap, kept there to the
+// program's end (dom/base/page_heap.h).
+const litehtml::tstring no_declarations;
+
 // Our class for every litehtml element class derived from html_tag (the
 // ones that have declarations of their own).
 template <class Base> class memo_element : public Base, public line_linked
@@ -2695,8 +2704,7 @@ public:
         }
         auto *tag = static_cast<litehtml::html_tag *>(el.get());
         write_rule(props_of(tag->*member_of(tag_style{})), parsed_rule(sel.m_style, sel.m_baseurl));
-        static const litehtml::tstring nothing;
-        el->add_style(nothing, sel.m_baseurl);
+        el->add_style(no_declarations, sel.m_baseurl);
     }
 
     // html_tag::set_attr, with the name lower-cased by ASCII: litehtml's
