@@ -3387,6 +3387,39 @@ litehtml::element::ptr create_memo_element(const litehtml::tchar_t *tag,
     return std::allocate_shared<memo_element<litehtml::html_tag>>(arena, doc, memo);
 }
 
+// container::split_text's cuts (below), each word handed as its bytes and
+// length, each space as its character: on_word(const char *, size_t),
+// on_space(char).  A word ends at a space (' ', '\t', '\n', '\r', '\f')
+// and around every CJK ideograph (U+4E00..U+9FCC, three bytes in UTF-8),
+// which is a word of its own.
+template <class Word, class Space> void split_words(const char *text, Word on_word, Space on_space)
+{
+    const char *p = text, *word = text;
+    while (*p) {
+        unsigned char c = (unsigned char)*p;
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') {
+            if (p > word)
+                on_word(word, (size_t)(p - word));
+            on_space((char)c);
+            word = ++p;
+        } else if (c >= 0xE4 && c <= 0xE9 && (p[1] & 0xC0) == 0x80 && (p[2] & 0xC0) == 0x80) {
+            unsigned cp = ((c & 0x0Fu) << 12) | (((unsigned char)p[1] & 0x3Fu) << 6) |
+                          ((unsigned char)p[2] & 0x3Fu);
+            if (cp >= 0x4E00 && cp <= 0x9FCC) {
+                if (p > word)
+                    on_word(word, (size_t)(p - word));
+                on_word(p, 3);
+                word = p + 3;
+            }
+            p += 3;
+        } else {
+            p++;
+        }
+    }
+    if (p > word)
+        on_word(word, (size_t)(p - word));
+}
+
 // litehtml 0.6's document::create_node over the prepared tree, for the
 // two kinds of node the tree holds (prep_tree.h: elements and texts; any
 // other goes to create_node itself), making the same elements in the same
@@ -3408,14 +3441,24 @@ void make_nodes(GumboNode *node, const litehtml::document::ptr &doc,
             out.push_back(std::make_shared<litehtml::el_text>(node->v.text.text, doc));
             return;
         }
+        // What cont->split_text (ours, container::split_text: make_nodes
+        // runs only with our container) would hand el_text's constructor
+        // as a C string, copied into m_text there, is written into m_text
+        // from the text itself: no copy to terminate it, no strlen, no
+        // std::function call.  el_text's constructor given NULL leaves
+        // m_text empty and sets the rest as with a text.
         arena_alloc<char> arena(&memo->arena);
-        cont->split_text(
+        split_words(
             node->v.text.text,
-            [&](const litehtml::tchar_t *t) {
-                out.push_back(std::allocate_shared<word_text>(arena, t, doc));
+            [&](const char *word, size_t n) {
+                auto w = std::allocate_shared<word_text>(arena, nullptr, doc);
+                ((*w).*member_of(text_text{})).assign(word, n);
+                out.push_back(std::move(w));
             },
-            [&](const litehtml::tchar_t *t) {
-                out.push_back(std::allocate_shared<word_space>(arena, t, doc));
+            [&](char c) {
+                auto w = std::allocate_shared<word_space>(arena, nullptr, doc);
+                ((*w).*member_of(text_text{})).assign(1, c);
+                out.push_back(std::move(w));
             });
         return;
     }
@@ -3752,35 +3795,16 @@ void container::split_text(const char *text,
                            const std::function<void(const litehtml::tchar_t *)> &on_word,
                            const std::function<void(const litehtml::tchar_t *)> &on_space)
 {
-    const char *p = text, *word = text;
-    auto flush = [&](const char *end) {
-        if (end > word) {
-            split_word.assign(word, end);
+    split_words(
+        text,
+        [&](const char *word, size_t n) {
+            split_word.assign(word, n);
             on_word(split_word.c_str());
-        }
-    };
-    while (*p) {
-        unsigned char c = (unsigned char)*p;
-        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') {
-            flush(p);
-            const char space[2] = {(char)c, '\0'};
+        },
+        [&](char c) {
+            const char space[2] = {c, '\0'};
             on_space(space);
-            word = ++p;
-        } else if (c >= 0xE4 && c <= 0xE9 && (p[1] & 0xC0) == 0x80 && (p[2] & 0xC0) == 0x80) {
-            unsigned cp = ((c & 0x0Fu) << 12) | (((unsigned char)p[1] & 0x3Fu) << 6) |
-                          ((unsigned char)p[2] & 0x3Fu);
-            if (cp >= 0x4E00 && cp <= 0x9FCC) {
-                flush(p);
-                split_word.assign(p, 3);
-                on_word(split_word.c_str());
-                word = p + 3;
-            }
-            p += 3;
-        } else {
-            p++;
-        }
-    }
-    flush(p);
+        });
 }
 
 void container::import_css(litehtml::tstring &text, const litehtml::tstring &url,
