@@ -972,7 +972,69 @@ struct sheet_index {
     std::vector<int> picked;
 };
 
+// Our elements and words (make_nodes) are made in blocks of a per-document
+// arena, held by the page's style_memo (declared before the document, so
+// freed after it): std::allocate_shared puts each object and its control
+// block at the arena's next free bytes, deallocation does nothing, and the
+// blocks are freed together with the memo.  Objects are destroyed as
+// before (their destructors free what they own); only the memory of the
+// objects themselves is the arena's.  64 KB blocks; an object over a
+// quarter block gets a block of its own.
+class node_arena {
+public:
+    node_arena() = default;
+    node_arena(const node_arena &) = delete;
+    node_arena &operator=(const node_arena &) = delete;
+    ~node_arena()
+    {
+        for (char *b : blocks_)
+            std::free(b);
+    }
+    void *take(size_t n, size_t align)
+    {
+        size_t pad = (align - (reinterpret_cast<uintptr_t>(cur_) & (align - 1))) & (align - 1);
+        if (cur_ && pad + n <= left_) {
+            void *p = cur_ + pad;
+            cur_ += pad + n;
+            left_ -= pad + n;
+            return p;
+        }
+        if (n > block_size / 4) {
+            char *b = static_cast<char *>(sb_xmalloc(n));
+            blocks_.push_back(b);
+            return b;
+        }
+        char *b = static_cast<char *>(sb_xmalloc(block_size));
+        blocks_.push_back(b);
+        cur_ = b + n; // malloc's alignment (16) covers every object here
+        left_ = block_size - n;
+        return b;
+    }
+
+private:
+    static constexpr size_t block_size = 64 * 1024;
+    std::vector<char *> blocks_;
+    char *cur_ = nullptr;
+    size_t left_ = 0;
+};
+
+template <class T> struct arena_alloc {
+    using value_type = T;
+    node_arena *arena;
+    explicit arena_alloc(node_arena *a) : arena(a) {}
+    template <class U> arena_alloc(const arena_alloc<U> &o) : arena(o.arena) {}
+    T *allocate(size_t n)
+    {
+        static_assert(alignof(T) <= 16, "the arena's blocks are aligned to 16");
+        return static_cast<T *>(arena->take(n * sizeof(T), alignof(T)));
+    }
+    void deallocate(T *, size_t) {}
+    template <class U> bool operator==(const arena_alloc<U> &o) const { return arena == o.arena; }
+    template <class U> bool operator!=(const arena_alloc<U> &o) const { return arena != o.arena; }
+};
+
 struct style_memo {
+    node_arena arena; // first: freed last, after whatever else the memo holds
     std::unique_ptr<sheet_index> index; // while a sheet is applied from the root
     bool open = false;   // styles computed: lookups may be remembered
     size_t unstyled = 0; // subtrees left unstyled inside hidden elements
@@ -2593,6 +2655,15 @@ const std::unordered_set<litehtml::tstring> own_only_names = {
     "background-image-baseurl", "background-attachment", "background-repeat",
     "background-clip", "background-origin", "background-size"};
 
+// The empty declarations pseudo_rule below hands litehtml.  At namespace
+// scope, made when the program starts: as a function's static it was
+// made by the first render that asked, once per element class (a
+// template's static), each registering its destructor with the C library
+// then, which on a page past the first 32 such registrations allocates a
+// new list of them (1,040 bytes) on that page's heap, kept there to the
+// program's end (dom/base/page_heap.h).
+const litehtml::tstring no_declarations;
+
 // Our class for every litehtml element class derived from html_tag (the
 // ones that have declarations of their own).
 template <class Base> class memo_element : public Base, public line_linked
@@ -2871,8 +2942,7 @@ public:
         }
         auto *tag = static_cast<litehtml::html_tag *>(el.get());
         write_rule(props_of(tag->*member_of(tag_style{})), parsed_rule(sel.m_style, sel.m_baseurl));
-        static const litehtml::tstring nothing;
-        el->add_style(nothing, sel.m_baseurl);
+        el->add_style(no_declarations, sel.m_baseurl);
     }
 
     // html_tag::set_attr, with the name lower-cased by ASCII: litehtml's
@@ -3520,38 +3590,72 @@ litehtml::element::ptr create_memo_element(const litehtml::tchar_t *tag,
                                            const std::shared_ptr<litehtml::document> &doc,
                                            style_memo *memo)
 {
+    arena_alloc<char> arena(&memo->arena);
     auto is = [tag](const char *t) { return std::strcmp(tag, t) == 0; };
     if (is("br"))
-        return litehtml::element::ptr(new memo_element<litehtml::el_break>(doc, memo));
+        return std::allocate_shared<memo_element<litehtml::el_break>>(arena, doc, memo);
     if (is("p"))
-        return litehtml::element::ptr(new memo_element<litehtml::el_para>(doc, memo));
+        return std::allocate_shared<memo_element<litehtml::el_para>>(arena, doc, memo);
     if (is("img"))
-        return litehtml::element::ptr(new memo_element<litehtml::el_image>(doc, memo));
+        return std::allocate_shared<memo_element<litehtml::el_image>>(arena, doc, memo);
     if (is("table"))
-        return litehtml::element::ptr(new memo_element<litehtml::el_table>(doc, memo));
+        return std::allocate_shared<memo_element<litehtml::el_table>>(arena, doc, memo);
     if (is("td") || is("th"))
-        return litehtml::element::ptr(new memo_element<litehtml::el_td>(doc, memo));
+        return std::allocate_shared<memo_element<litehtml::el_td>>(arena, doc, memo);
     if (is("link"))
-        return litehtml::element::ptr(new memo_element<litehtml::el_link>(doc, memo));
+        return std::allocate_shared<memo_element<litehtml::el_link>>(arena, doc, memo);
     if (is("title"))
-        return litehtml::element::ptr(new memo_element<litehtml::el_title>(doc, memo));
+        return std::allocate_shared<memo_element<litehtml::el_title>>(arena, doc, memo);
     if (is("a"))
-        return litehtml::element::ptr(new memo_element<litehtml::el_anchor>(doc, memo));
+        return std::allocate_shared<memo_element<litehtml::el_anchor>>(arena, doc, memo);
     if (is("tr"))
-        return litehtml::element::ptr(new memo_element<litehtml::el_tr>(doc, memo));
+        return std::allocate_shared<memo_element<litehtml::el_tr>>(arena, doc, memo);
     if (is("style")) // not an html_tag: no declarations, nothing to speed up
-        return litehtml::element::ptr(new litehtml::el_style(doc));
+        return std::allocate_shared<litehtml::el_style>(arena, doc);
     if (is("base"))
-        return litehtml::element::ptr(new memo_element<litehtml::el_base>(doc, memo));
+        return std::allocate_shared<memo_element<litehtml::el_base>>(arena, doc, memo);
     if (is("body"))
-        return litehtml::element::ptr(new memo_element<litehtml::el_body>(doc, memo));
+        return std::allocate_shared<memo_element<litehtml::el_body>>(arena, doc, memo);
     if (is("div"))
-        return litehtml::element::ptr(new memo_element<litehtml::el_div>(doc, memo));
+        return std::allocate_shared<memo_element<litehtml::el_div>>(arena, doc, memo);
     if (is("script"))
-        return litehtml::element::ptr(new litehtml::el_script(doc));
+        return std::allocate_shared<litehtml::el_script>(arena, doc);
     if (is("font"))
-        return litehtml::element::ptr(new memo_element<litehtml::el_font>(doc, memo));
-    return litehtml::element::ptr(new memo_element<litehtml::html_tag>(doc, memo));
+        return std::allocate_shared<memo_element<litehtml::el_font>>(arena, doc, memo);
+    return std::allocate_shared<memo_element<litehtml::html_tag>>(arena, doc, memo);
+}
+
+// container::split_text's cuts (below), each word handed as its bytes and
+// length, each space as its character: on_word(const char *, size_t),
+// on_space(char).  A word ends at a space (' ', '\t', '\n', '\r', '\f')
+// and around every CJK ideograph (U+4E00..U+9FCC, three bytes in UTF-8),
+// which is a word of its own.
+template <class Word, class Space> void split_words(const char *text, Word on_word, Space on_space)
+{
+    const char *p = text, *word = text;
+    while (*p) {
+        unsigned char c = (unsigned char)*p;
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') {
+            if (p > word)
+                on_word(word, (size_t)(p - word));
+            on_space((char)c);
+            word = ++p;
+        } else if (c >= 0xE4 && c <= 0xE9 && (p[1] & 0xC0) == 0x80 && (p[2] & 0xC0) == 0x80) {
+            unsigned cp = ((c & 0x0Fu) << 12) | (((unsigned char)p[1] & 0x3Fu) << 6) |
+                          ((unsigned char)p[2] & 0x3Fu);
+            if (cp >= 0x4E00 && cp <= 0x9FCC) {
+                if (p > word)
+                    on_word(word, (size_t)(p - word));
+                on_word(p, 3);
+                word = p + 3;
+            }
+            p += 3;
+        } else {
+            p++;
+        }
+    }
+    if (p > word)
+        on_word(word, (size_t)(p - word));
 }
 
 // litehtml 0.6's document::create_node over the prepared tree, for the
@@ -3575,11 +3679,24 @@ void make_nodes(GumboNode *node, const litehtml::document::ptr &doc,
             out.push_back(std::make_shared<litehtml::el_text>(node->v.text.text, doc));
             return;
         }
-        cont->split_text(
+        // What cont->split_text (ours, container::split_text: make_nodes
+        // runs only with our container) would hand el_text's constructor
+        // as a C string, copied into m_text there, is written into m_text
+        // from the text itself: no copy to terminate it, no strlen, no
+        // std::function call.  el_text's constructor given NULL leaves
+        // m_text empty and sets the rest as with a text.
+        arena_alloc<char> arena(&memo->arena);
+        split_words(
             node->v.text.text,
-            [&](const litehtml::tchar_t *t) { out.push_back(std::make_shared<word_text>(t, doc)); },
-            [&](const litehtml::tchar_t *t) {
-                out.push_back(std::make_shared<word_space>(t, doc));
+            [&](const char *word, size_t n) {
+                auto w = std::allocate_shared<word_text>(arena, nullptr, doc);
+                ((*w).*member_of(text_text{})).assign(word, n);
+                out.push_back(std::move(w));
+            },
+            [&](char c) {
+                auto w = std::allocate_shared<word_space>(arena, nullptr, doc);
+                ((*w).*member_of(text_text{})).assign(1, c);
+                out.push_back(std::move(w));
             });
         return;
     }
@@ -3916,35 +4033,16 @@ void container::split_text(const char *text,
                            const std::function<void(const litehtml::tchar_t *)> &on_word,
                            const std::function<void(const litehtml::tchar_t *)> &on_space)
 {
-    const char *p = text, *word = text;
-    auto flush = [&](const char *end) {
-        if (end > word) {
-            split_word.assign(word, end);
+    split_words(
+        text,
+        [&](const char *word, size_t n) {
+            split_word.assign(word, n);
             on_word(split_word.c_str());
-        }
-    };
-    while (*p) {
-        unsigned char c = (unsigned char)*p;
-        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') {
-            flush(p);
-            const char space[2] = {(char)c, '\0'};
+        },
+        [&](char c) {
+            const char space[2] = {c, '\0'};
             on_space(space);
-            word = ++p;
-        } else if (c >= 0xE4 && c <= 0xE9 && (p[1] & 0xC0) == 0x80 && (p[2] & 0xC0) == 0x80) {
-            unsigned cp = ((c & 0x0Fu) << 12) | (((unsigned char)p[1] & 0x3Fu) << 6) |
-                          ((unsigned char)p[2] & 0x3Fu);
-            if (cp >= 0x4E00 && cp <= 0x9FCC) {
-                flush(p);
-                split_word.assign(p, 3);
-                on_word(split_word.c_str());
-                word = p + 3;
-            }
-            p += 3;
-        } else {
-            p++;
-        }
-    }
-    flush(p);
+        });
 }
 
 void container::import_css(litehtml::tstring &text, const litehtml::tstring &url,
