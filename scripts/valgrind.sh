@@ -36,7 +36,11 @@ fi
 [ -x "$sb" ] || { echo "valgrind.sh: no storybox binary at $sb" >&2; exit 2; }
 # A release storybox links mimalloc (CMake's STORYBOX_MIMALLOC), which
 # memcheck cannot follow; its twin on glibc's malloc is built beside it.
-if ldd "$sb" 2>/dev/null | grep -q libmimalloc; then
+# ldd's whole output is read first: `ldd | grep -q` under pipefail fails
+# when grep stops early and ldd dies of SIGPIPE, and the mimalloc binary
+# was then run under memcheck.
+libs=$(ldd "$sb" 2>/dev/null || true)
+if [[ $libs == *libmimalloc* ]]; then
     twin="$(dirname "$sb")/storybox_glibc_malloc"
     [ -x "$twin" ] || { echo "valgrind.sh: $sb uses mimalloc and $twin is missing" >&2; exit 2; }
     echo "valgrind.sh: $sb uses mimalloc; running $twin (glibc's malloc) instead" >&2
