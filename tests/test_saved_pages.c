@@ -545,13 +545,13 @@ static void test_folder_lookup(void **state)
     assert_int_equal(symlink(target, file_in(f, "site/out.css")), 0);
     assert_int_equal(symlink("c.css", file_in(f, "site/in.css")), 0);
 
-    /* Two rounds: a folder of 208 entries (listed), then of 308 (too many
-     * to list: each candidate's first name is checked on its own); the
-     * same answers both times. */
+    /* Two rounds: a folder of 208 entries (listed), then of 2108 (too many
+     * to list, past MAX_LISTED = 2048: each candidate's first name is
+     * checked on its own); the same answers both times. */
     for (int round = 0; round < 2; round++) {
-        for (int i = round * 200; i < 200 + round * 100; i++) {
+        for (int i = round * 200; i < 200 + round * 1900; i++) {
             char name[64];
-            snprintf(name, sizeof name, "site/filler_%03d.txt", i);
+            snprintf(name, sizeof name, "site/filler_%04d.txt", i);
             write_file(file_in(f, name), "f", 1);
         }
         sb_saved_page sp;
@@ -571,7 +571,7 @@ static void test_folder_lookup(void **state)
             /* found deeper: neither "x" nor "static" is a name in the folder */
             {"https://news.example/x/static/css/b.css", "b2{}"},
             {"/a/b/c/d/e/f/g/h/i/c.css", "c{}"},
-            {"filler_199.txt", "f"},
+            {"filler_0199.txt", "f"},
             /* hidden names and odd bytes (%XX decoded) */
             {"/.hidden.css", "h{}"},
             {"/x/caf%C3%A9%20%231.css", "e{}"},

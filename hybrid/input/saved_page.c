@@ -20,12 +20,15 @@
 
 /* Entries of a page's folder kept in its listing.  A larger folder is not
  * listed and each candidate's first component is checked with one
- * fstatat instead: listing costs about 0.3 us an entry (readdir, copy,
- * sort; 990 entries 335 us), a failing fstatat about 0.8 us and a failing
- * realpath() about 5 us, and a page asks for one to two hundred
- * candidates, so past a few hundred entries the listing stops paying for
- * itself (one corpus folder holds 990 pages, each opened on its own). */
-#define MAX_LISTED 256
+ * fstatat instead.  Measured (docs/render_cost.md, fourteenth round, task
+ * h2c): listing costs about 0.34 us an entry (readdir, copy, sort; 990
+ * entries 335 us), a failing fstatat about 0.8 us and a failing
+ * realpath() about 5 us; a page of a 990-entry folder asks for about 185
+ * candidates, and there the listing still cost less system time than the
+ * fstatat per candidate (0.56 against 0.68 s over the 990 pages).  Past a
+ * couple of thousand entries listing the folder for each of its pages
+ * would cost more than it saves. */
+#define MAX_LISTED 2048
 
 int sb_saved_page_open(sb_saved_page *sp, const char *path, const unsigned char *bytes, size_t len,
                        char *err, size_t errlen)
