@@ -240,7 +240,10 @@ static bool dir_may_hold(sb_saved_page *sp, const char *name)
     sb_buf path = SB_BUF_INIT;
     sb_buf_printf(&path, "%s/%s", sp->dir, name);
     struct stat st;
-    bool found = fstatat(AT_FDCWD, path.data, &st, AT_SYMLINK_NOFOLLOW) == 0;
+    /* only "no such entry" is a no: any other failure (EOVERFLOW, EACCES,
+     * ...) leaves the answer to realpath */
+    bool found = fstatat(AT_FDCWD, path.data, &st, AT_SYMLINK_NOFOLLOW) == 0 ||
+                 (errno != ENOENT && errno != ENOTDIR);
     sb_buf_free(&path);
     return found;
 }
