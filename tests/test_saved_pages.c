@@ -511,6 +511,102 @@ static void test_complete_page(void **state)
     free(html);
 }
 
+/* The folder's lookup (a listing of the page's folder, then realpath for
+ * the candidates whose first component is a name in it): the exact file
+ * found for a URL found as it is, one whose suffix is found deeper in the
+ * URL, one not found, names with odd bytes and hidden names, and
+ * traversals (through "..", and through a symbolic link that leads out). */
+static char *resource_text(sb_saved_page *sp, const char *url)
+{
+    size_t got = 0;
+    char *data = sb_saved_page_resource(sp, url, 1 << 20, &got);
+    if (data)
+        assert_int_equal(strlen(data), got);
+    return data;
+}
+
+static void test_folder_lookup(void **state)
+{
+    fixture *f = *state;
+    assert_int_equal(mkdir(file_in(f, "site"), 0755), 0);
+    assert_int_equal(mkdir(file_in(f, "site/page_files"), 0755), 0);
+    assert_int_equal(mkdir(file_in(f, "site/page_files/css"), 0755), 0);
+    assert_int_equal(mkdir(file_in(f, "site/css"), 0755), 0);
+    write_file(file_in(f, "site/page.html"), "<p>x</p>", 8);
+    write_file(file_in(f, "site/page_files/a.css"), "a{}", 3);
+    write_file(file_in(f, "site/page_files/css/b.css"), "b1{}", 4);
+    write_file(file_in(f, "site/css/b.css"), "b2{}", 4);
+    write_file(file_in(f, "site/c.css"), "c{}", 3);
+    write_file(file_in(f, "site/.hidden.css"), "h{}", 3);
+    write_file(file_in(f, "site/caf\xc3\xa9 #1.css"), "e{}", 3);
+    write_file(file_in(f, "outside.css"), "o{}", 3);
+    char target[300];
+    snprintf(target, sizeof target, "%s/outside.css", f->path);
+    assert_int_equal(symlink(target, file_in(f, "site/out.css")), 0);
+    assert_int_equal(symlink("c.css", file_in(f, "site/in.css")), 0);
+
+    /* Two rounds: a folder of 208 entries (listed), then of 2108 (too many
+     * to list, past MAX_LISTED = 2048: each candidate's first name is
+     * checked on its own); the same answers both times. */
+    for (int round = 0; round < 2; round++) {
+        for (int i = round * 200; i < 200 + round * 1900; i++) {
+            char name[64];
+            snprintf(name, sizeof name, "site/filler_%04d.txt", i);
+            write_file(file_in(f, name), "f", 1);
+        }
+        sb_saved_page sp;
+        char err[256];
+        assert_int_equal(sb_saved_page_open(&sp, file_in(f, "site/page.html"),
+                                            (const unsigned char *)"<p>x</p>", 8, err,
+                                            sizeof err),
+                         0);
+        struct {
+            const char *url, *want; /* want NULL: not found */
+        } cases[] = {
+            /* found as it is */
+            {"page_files/a.css", "a{}"},
+            {"https://news.example/page_files/css/b.css?v=1", "b1{}"},
+            /* the longest suffix wins: page_files/css/b.css before css/b.css */
+            {"https://news.example/x/y/page_files/css/b.css", "b1{}"},
+            /* found deeper: neither "x" nor "static" is a name in the folder */
+            {"https://news.example/x/static/css/b.css", "b2{}"},
+            {"/a/b/c/d/e/f/g/h/i/c.css", "c{}"},
+            {"filler_0199.txt", "f"},
+            /* hidden names and odd bytes (%XX decoded) */
+            {"/.hidden.css", "h{}"},
+            {"/x/caf%C3%A9%20%231.css", "e{}"},
+            /* a symbolic link that stays inside */
+            {"/in.css", "c{}"},
+            /* not found */
+            {"/page_files/none.css", NULL},
+            {"/x/y/z.css", NULL},
+            {"/PAGE_FILES/A.CSS", NULL}, /* a case-sensitive file system */
+            {"/page_files", NULL},       /* a folder is no file */
+            /* traversals */
+            {"/../outside.css", NULL},
+            {"/page_files/../../outside.css", NULL},
+            {"/%2e%2e/outside.css", NULL},
+            {"/page_files%2f..%2f..%2foutside.css", NULL},
+            {"/out.css", NULL},
+            {"/./c.css", NULL},
+        };
+        for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+            char *got = resource_text(&sp, cases[i].url);
+            if (cases[i].want) {
+                assert_non_null(got);
+                assert_string_equal(got, cases[i].want);
+            } else {
+                assert_null(got);
+            }
+            free(got);
+        }
+        /* hidden names counted, "." and ".." not */
+        assert_int_equal(sp.listed, round == 0 ? 1 : -1);
+        assert_int_equal(sp.n_names, round == 0 ? 208 : 0);
+        sb_saved_page_close(&sp);
+    }
+}
+
 /* ---- images' intrinsic sizes --------------------------------------------- */
 
 /* Headers only: a PNG of 640 x 480 and a JPEG of 1200 x 675 (APP0, then
@@ -782,6 +878,7 @@ int main(void)
         cmocka_unit_test(test_mhtml_malformed),
         cmocka_unit_test(test_mhtml_sniff_and_names),
         cmocka_unit_test_setup_teardown(test_complete_page, tmpdir_setup, tmpdir_teardown),
+        cmocka_unit_test_setup_teardown(test_folder_lookup, tmpdir_setup, tmpdir_teardown),
         cmocka_unit_test_setup_teardown(test_image_sizes, tmpdir_setup, tmpdir_teardown),
         cmocka_unit_test_setup_teardown(test_warc_image_sizes, tmpdir_setup, tmpdir_teardown),
         cmocka_unit_test_setup_teardown(test_warc_stylesheets, tmpdir_setup, tmpdir_teardown),

@@ -28,6 +28,15 @@ typedef struct sb_saved_page {
     bool is_mhtml;
     sb_mhtml mhtml;
     char *dir; /* a page file's directory, resolved; NULL = none */
+    /* dir's entry names, listed at the first request (saved_page.c,
+     * dir_may_hold): 0 = not yet, 1 = listed in names[0..n_names) (sorted
+     * by ascii_fold_cmp, pointing into name_data), -1 = not listable or too
+     * many entries (each candidate is then checked on its own).  Filled
+     * lazily: an sb_saved_page is used by one thread at a time. */
+    int listed;
+    char **names;
+    size_t n_names;
+    char *name_data;
 } sb_saved_page;
 
 /* Opens the page in bytes[0..len) (NUL-terminated, kept alive by the
