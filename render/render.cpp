@@ -78,6 +78,21 @@ extern "C" {
 
 namespace {
 
+// While one lives, what the thread allocates goes to its own heap, not to
+// the page's (dom/base/page_heap.h): for what outlives the page (the
+// thread's caches, the render's result, what the caller's providers
+// keep).  Ended by its scope, so also when litehtml or a budget throws.
+class on_thread_heap {
+public:
+    on_thread_heap() : saved_(sb_page_heap_keep_begin()) {}
+    ~on_thread_heap() { sb_page_heap_keep_end(saved_); }
+    on_thread_heap(const on_thread_heap &) = delete;
+    on_thread_heap &operator=(const on_thread_heap &) = delete;
+
+private:
+    void *saved_;
+};
+
 struct budget_exceeded {};
 struct too_much_css {};
 
@@ -1654,9 +1669,8 @@ template <class V, size_t slots> struct text_table {
         if (n > max_len)
             return nullptr;
         if (!table) {
-            void *saved = sb_page_heap_keep_begin(); // kept past the page
+            on_thread_heap keep; // kept past the page
             table.reset(new slot[slots]());
-            sb_page_heap_keep_end(saved);
         } else if (used >= slots / 4 * 3) {
             for (size_t i = 0; i < slots; i++)
                 table[i].hash = 0;
@@ -2846,12 +2860,11 @@ public:
                 parsed.add(style.c_str(), baseurl.c_str(), this);
                 rule.props = props_of(parsed);
                 if (memo_->applying_ua) {
-                    void *saved = sb_page_heap_keep_begin(); // kept past the page
+                    on_thread_heap keep; // kept past the page
                     if (ua_rules.size() >= ua_rules_max)
                         ua_rules.clear();
                     // a copy of the key: its bytes were made on the page's heap
                     ua_rules.emplace(std::string(key), rule.props);
-                    sb_page_heap_keep_end(saved);
                 }
             }
         } else {
@@ -4010,9 +4023,11 @@ bool container::ask_resource(const std::string &url, std::string &out)
     size_t len = 0;
     // The caller's provider runs on the thread's own heap: what it keeps
     // between pages must not be on the page's (dom/base/page_heap.h).
-    void *saved = sb_page_heap_keep_begin();
-    void *bytes = resource(resource_ctx, url.c_str(), std::min(left, max_css_file), &len);
-    sb_page_heap_keep_end(saved);
+    void *bytes = nullptr;
+    {
+        on_thread_heap keep;
+        bytes = resource(resource_ctx, url.c_str(), std::min(left, max_css_file), &len);
+    }
     if (!bytes)
         return false;
     bool ok = len <= std::min(left, max_css_file);
@@ -4122,9 +4137,8 @@ void container::get_image_size(const litehtml::tchar_t *src, const litehtml::tch
             image_sizes.size() < max_images ? provider_url(key, base) : std::string();
         bool sized = false;
         if (!absolute.empty()) {
-            void *saved = sb_page_heap_keep_begin(); // the caller's, as ask_resource's
+            on_thread_heap keep; // the caller's, as ask_resource's
             sized = image_size(resource_ctx, absolute.c_str(), &w, &h);
-            sb_page_heap_keep_end(saved);
         }
         if (!sized || w <= 0 || h <= 0 || w > SB_IMAGE_MAX_SIDE || h > SB_IMAGE_MAX_SIDE)
             w = h = 0;
@@ -4553,9 +4567,11 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rn
                 if (kh && kh->font) {
                     if (kh->draw_id < 0) {
                         kh->draw_id = (int)keep->fonts.size();
-                        void *saved = sb_page_heap_keep_begin(); // in the result
-                        char *file = sb_xstrdup(sb_font_file(kh->font));
-                        sb_page_heap_keep_end(saved);
+                        char *file;
+                        {
+                            on_thread_heap in_result; // the result outlives the page
+                            file = sb_xstrdup(sb_font_file(kh->font));
+                        }
                         keep->fonts.push_back(sb_render_font{file, sb_font_face_index(kh->font)});
                     }
                     n.font = kh->draw_id;
@@ -4777,9 +4793,11 @@ static sb_render *render_page(const sb_doc *doc, const sb_render_opts *opts, sb_
         // tags a page does not use (dialog, xmp, frameset, h5...).  The
         // pruned sheet is kept per thread (render/ua_sheet.h).
         litehtml::context ctx;
-        void *saved = sb_page_heap_keep_begin(); // the thread's kept rules
-        const char *ua_sheet = sb_render_ua_sheet(names);
-        sb_page_heap_keep_end(saved);
+        const char *ua_sheet;
+        {
+            on_thread_heap keep; // the thread's kept rules
+            ua_sheet = sb_render_ua_sheet(names);
+        }
         ctx.load_master_stylesheet(ua_sheet); // parsed here, not kept
         litehtml::elements_vector dropped_spaces;              // drop_block_spaces
         litehtml::document::ptr ldoc;
@@ -4800,7 +4818,7 @@ static sb_render *render_page(const sb_doc *doc, const sb_render_opts *opts, sb_
             kept_text keep;
             extract_nodes(ldoc->root().get(), doc, nodes, o.keep_text ? &keep : nullptr);
             double t4 = sb_clock_ms();
-            void *kept = sb_page_heap_keep_begin(); // the result outlives the page
+            on_thread_heap keep_result; // the result outlives the page
             r = (sb_render *)sb_xcalloc(1, sizeof *r);
             r->n_nodes = nodes.size();
             r->nodes = (sb_rnode *)sb_xmalloc((nodes.size() + 1) * sizeof *r->nodes);
@@ -4828,7 +4846,6 @@ static sb_render *render_page(const sb_doc *doc, const sb_render_opts *opts, sb_
                     std::memcpy(r->fonts, keep.fonts.data(), keep.fonts.size() * sizeof *r->fonts);
                 keep.fonts.clear();
             }
-            sb_page_heap_keep_end(kept);
         }
         ldoc.reset(); // before the container and context it refers to
     } catch (const budget_exceeded &) {
