@@ -1025,16 +1025,27 @@ static void gather_text(const GumboNode *n, char *buf, size_t cap, size_t *len)
         gather_text(kids->data[i], buf, cap, len);
 }
 
-static bool ad_labelled_box(const sb_story_ctx *c, int a)
+/* The text of element `a` into buf (cap bytes; 4 * max holds max
+ * characters of UTF-8), when it has 1 to `max` bytes of text; false for an
+ * empty or a larger box, whose text is not gathered. */
+static bool small_box_text(const sb_story_ctx *c, int a, unsigned max, char *buf, size_t cap,
+                           size_t *len)
 {
     unsigned t = c->info[a].text;
-    if (t == 0 || t > AD_LABEL_BOX_MAX)
+    if (t == 0 || t > max)
         return false;
-    char buf[4 * AD_LABEL_BOX_MAX];
-    size_t len = 0;
+    *len = 0;
     buf[0] = '\0';
-    gather_text(c->doc->elems[a], buf, sizeof buf, &len);
-    return sb_ad_label_line(buf, len);
+    gather_text(c->doc->elems[a], buf, cap, len);
+    return true;
+}
+
+static bool ad_labelled_box(const sb_story_ctx *c, int a)
+{
+    char buf[4 * AD_LABEL_BOX_MAX];
+    size_t len;
+    return small_box_text(c, a, AD_LABEL_BOX_MAX, buf, sizeof buf, &len) &&
+           sb_ad_label_line(buf, len);
 }
 
 /* A shop's product tile: the picture is inside a link (found within
@@ -1054,14 +1065,10 @@ static bool shop_tile_link(const sb_story_ctx *c, int e)
             break;
         if (sb_tag(c->doc->elems[a]) != GUMBO_TAG_A)
             continue;
-        unsigned t = c->info[a].text;
-        if (t == 0 || t > SHOP_TILE_TEXT_MAX)
-            return false;
         char buf[4 * SHOP_TILE_TEXT_MAX];
-        size_t len = 0;
-        buf[0] = '\0';
-        gather_text(c->doc->elems[a], buf, sizeof buf, &len);
-        return sb_text_has_price(buf);
+        size_t len;
+        return small_box_text(c, a, SHOP_TILE_TEXT_MAX, buf, sizeof buf, &len) &&
+               sb_text_has_price(buf);
     }
     return false;
 }
@@ -2401,6 +2408,13 @@ static bool post_picture_ad_label(const scan *s, const candidate *k, bool is_bac
     return true;
 }
 
+/* Whether candidate `k`'s top lies in the first screen (hybrid: its box
+ * within FIRST_SCREEN_PX below the headline or region top). */
+static bool in_first_screen(const scan *s, const candidate *k)
+{
+    return k->has_box && s->layout_top >= 0 && k->box.y < s->layout_top + FIRST_SCREEN_PX;
+}
+
 /* Why the candidate may not lead, or NULL.  `node` carries its class, id
  * and alt; box_elem is the element whose box shows it (-1: none). */
 static const char *reject_reason(const scan *s, const candidate *k, const GumboNode *node,
@@ -2411,8 +2425,7 @@ static const char *reject_reason(const scan *s, const candidate *k, const GumboN
     /* The lead position as score_candidate grants it, and for a picture
      * after the headline only. */
     bool lead = s->zone_found ? k->anchor >= s->zone_start && k->anchor < s->zone_end
-                              : k->has_box && s->layout_top >= 0 && k->box.y >= s->layout_top &&
-                                    k->box.y < s->layout_top + FIRST_SCREEN_PX;
+                              : in_first_screen(s, k) && k->box.y >= s->layout_top;
     if (!lead && !is_background)
         lead = first_marked_image(c, s->headline_elem >= 0 ? s->headline_elem : s->zone_start,
                                   k->anchor);
@@ -2794,8 +2807,7 @@ static void score_candidate(scan *s, candidate *k)
                          : 0.0;
     k->declared = declared_rendition(s, k->url) ? W_DECLARED : 0.0;
     k->first_view = 0.0;
-    if (!s->first_view_given && k->has_box && s->layout_top >= 0 &&
-        k->box.y < s->layout_top + FIRST_SCREEN_PX) {
+    if (!s->first_view_given && in_first_screen(s, k)) {
         s->first_view_given = true;
         if (((k->width > 0 && k->height > 0) || (k->url_w > 0 && k->url_h > 0)) &&
             area >= AREA_FULL)
@@ -2873,13 +2885,6 @@ static bool guessed_aspect_box(const sb_story_ctx *c, const candidate *k, const 
         h > 0)
         return false;
     return true;
-}
-
-/* Whether candidate `k`'s top lies in the first screen (hybrid: its box
- * within FIRST_SCREEN_PX below the headline or region top). */
-static bool in_first_screen(const scan *s, const candidate *k)
-{
-    return k->has_box && s->layout_top >= 0 && k->box.y < s->layout_top + FIRST_SCREEN_PX;
 }
 
 /* Among pictures far down the story, the first keeps the lead: when the
@@ -3829,12 +3834,10 @@ sb_image *sb_lead_image(sb_story_ctx *c, const sb_meta *meta, const int *roots, 
      * against the featured picture shown at the headline in an <aside>. */
     int own_teaser = -1;
     if (best_first && s.best.declared == 0.0 && s.best.position == 0.0 &&
-        !(s.best.has_box && s.layout_top >= 0 && s.best.box.y < s.layout_top + FIRST_SCREEN_PX) &&
-        (own_teaser = own_teaser_of_declared(&s)) >= 0)
+        !in_first_screen(&s, &s.best) && (own_teaser = own_teaser_of_declared(&s)) >= 0)
         best_first = false;
     bool best_in_view = best_first || /* the story's first picture */
-                        (s.best.has_box && s.layout_top >= 0 &&
-                         s.best.box.y < s.layout_top + FIRST_SCREEN_PX);
+                        in_first_screen(&s, &s.best);
     /* So is a declared picture whose own <img> in the page is hidden by the
      * page's style (a theme rule hiding the post's featured picture), when
      * no shown rendition of it leads: the page places it in the story, and
