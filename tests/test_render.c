@@ -194,6 +194,21 @@ static void check_samples_and_list(page_check check, const char *what, const cha
     }
 }
 
+/* The check on samples/layout/NAME, which must count exactly `expected`
+ * (`counted` names what), then on every sample page and the listed ones
+ * (check_samples_and_list). */
+static void check_sample_then_all(page_check check, const char *what, const char *name,
+                                  size_t expected, const char *counted, const char *list_env)
+{
+    size_t n = 0;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/samples/layout/%s", SB_SOURCE_DIR, name);
+    check_page(check, what, path, &n);
+    if (n != expected)
+        fail_msg("%s: %zu %s, expected %zu", name, n, counted, expected);
+    check_samples_and_list(check, what, list_env, counted, &n);
+}
+
 /* The render parses the page's sheets with its own port of litehtml's
  * parse_stylesheet (render.cpp: parse_sheet, each selector split once per
  * level by offsets instead of strings); the selectors it makes are
@@ -208,16 +223,10 @@ static void check_samples_and_list(page_check check, const char *what, const cha
 static void test_sheet_parse(void **state)
 {
     (void)state;
-    size_t n = 0;
-    char path[1024];
-    snprintf(path, sizeof path, "%s/samples/layout/sheet_parse.html", SB_SOURCE_DIR);
-    check_page(sb_render_check_sheet_parse, "differences", path, &n);
     /* the page's 22 selectors css_prep keeps (not the print group's, nor
      * DIV.Story's, whose class the page does not have in that case) */
-    if (n != 22)
-        fail_msg("sheet_parse.html: only %zu selectors compared", n);
-    check_samples_and_list(sb_render_check_sheet_parse, "differences",
-                           "SB_SHEET_CHECK_LIST", "selectors compared", &n);
+    check_sample_then_all(sb_render_check_sheet_parse, "differences", "sheet_parse.html", 22,
+                          "selectors compared", "SB_SHEET_CHECK_LIST");
 }
 
 /* The render leaves out of every element's candidates the rules holding a
@@ -234,15 +243,10 @@ static void test_sheet_parse(void **state)
 static void test_never_applied(void **state)
 {
     (void)state;
-    size_t n = 0;
-    char path[1024];
-    snprintf(path, sizeof path, "%s/samples/layout/never_applied.html", SB_SOURCE_DIR);
-    check_page(sb_render_check_never_applied, "pairs litehtml applies", path, &n);
     /* the page's (element, rule) pairs left out */
-    if (n != NEVER_APPLIED_PAIRS)
-        fail_msg("never_applied.html: %zu pairs left out", n);
-    check_samples_and_list(sb_render_check_never_applied, "pairs litehtml applies",
-                           "SB_NEVER_CHECK_LIST", "pairs left out", &n);
+    check_sample_then_all(sb_render_check_never_applied, "pairs litehtml applies",
+                          "never_applied.html", NEVER_APPLIED_PAIRS, "pairs left out",
+                          "SB_NEVER_CHECK_LIST");
 }
 
 /* The render computes an element's style, where it cannot copy one, by its
@@ -266,15 +270,9 @@ static void test_never_applied(void **state)
 static void test_style_port(void **state)
 {
     (void)state;
-    size_t n = 0;
-    char path[1024];
-    snprintf(path, sizeof path, "%s/samples/layout/style_port.html", SB_SOURCE_DIR);
-    check_page(sb_render_check_style_port, "differences", path, &n);
     /* the page's elements styled in full (the others copy one of these) */
-    if (n != STYLE_PORT_COMPARED)
-        fail_msg("style_port.html: %zu elements compared", n);
-    check_samples_and_list(sb_render_check_style_port, "differences",
-                           "SB_PORT_CHECK_LIST", "elements compared", &n);
+    check_sample_then_all(sb_render_check_style_port, "differences", "style_port.html",
+                          STYLE_PORT_COMPARED, "elements compared", "SB_PORT_CHECK_LIST");
 }
 
 /* The render's own style lookups (render.cpp: own_property and the memo of
