@@ -607,6 +607,73 @@ static void test_folder_lookup(void **state)
     }
 }
 
+/* The pages of one folder share its listing while the folder is unchanged
+ * (saved_page.c, KEPT_LISTINGS): a folder last changed more than
+ * KEEP_AFTER_S = 2 s before it was listed is listed once; a change to it
+ * (a file added) makes the next page list it again and find the new file;
+ * a folder changed within those seconds is listed for each page. */
+static sb_saved_page open_page_in(fixture *f, const char *page)
+{
+    sb_saved_page sp;
+    char err[256];
+    assert_int_equal(
+        sb_saved_page_open(&sp, file_in(f, page), (const unsigned char *)"<p>x</p>", 8, err, sizeof err),
+        0);
+    return sp;
+}
+
+static void expect_text(sb_saved_page *sp, const char *url, const char *want)
+{
+    char *got = resource_text(sp, url);
+    if (want) {
+        assert_non_null(got);
+        assert_string_equal(got, want);
+    } else {
+        assert_null(got);
+    }
+    free(got);
+}
+
+static void test_folder_listing_shared(void **state)
+{
+    fixture *f = *state;
+    assert_int_equal(mkdir(file_in(f, "pages"), 0755), 0);
+    write_file(file_in(f, "pages/one.html"), "<p>x</p>", 8);
+    write_file(file_in(f, "pages/two.html"), "<p>x</p>", 8);
+    write_file(file_in(f, "pages/site.css"), "s{}", 3);
+    /* changed just now: each page lists the folder */
+    sb_saved_page a = open_page_in(f, "pages/one.html");
+    sb_saved_page b = open_page_in(f, "pages/two.html");
+    expect_text(&a, "https://news.example/x/site.css", "s{}");
+    expect_text(&b, "https://news.example/x/site.css", "s{}");
+    assert_int_equal(a.listed, 1);
+    assert_int_equal(a.n_names, 3);
+    assert_ptr_not_equal(a.listing, b.listing);
+    sb_saved_page_close(&a);
+    sb_saved_page_close(&b);
+
+    /* unchanged for longer than KEEP_AFTER_S: listed once, shared */
+    sleep(3);
+    a = open_page_in(f, "pages/one.html");
+    b = open_page_in(f, "pages/two.html");
+    expect_text(&a, "https://news.example/x/site.css", "s{}");
+    expect_text(&b, "/site.css", "s{}");
+    assert_non_null(a.listing);
+    assert_ptr_equal(a.listing, b.listing);
+    sb_saved_page_close(&a); /* b's listing stays valid */
+    expect_text(&b, "/none.css", NULL);
+    assert_int_equal(b.n_names, 3);
+
+    /* a file added: the folder's times change, the next page lists it again */
+    write_file(file_in(f, "pages/late.css"), "l{}", 3);
+    sb_saved_page c = open_page_in(f, "pages/one.html");
+    expect_text(&c, "/late.css", "l{}");
+    assert_int_equal(c.n_names, 4);
+    assert_ptr_not_equal(c.listing, b.listing);
+    sb_saved_page_close(&b);
+    sb_saved_page_close(&c);
+}
+
 /* ---- images' intrinsic sizes --------------------------------------------- */
 
 /* Headers only: a PNG of 640 x 480 and a JPEG of 1200 x 675 (APP0, then
@@ -879,6 +946,8 @@ int main(void)
         cmocka_unit_test(test_mhtml_sniff_and_names),
         cmocka_unit_test_setup_teardown(test_complete_page, tmpdir_setup, tmpdir_teardown),
         cmocka_unit_test_setup_teardown(test_folder_lookup, tmpdir_setup, tmpdir_teardown),
+        cmocka_unit_test_setup_teardown(test_folder_listing_shared, tmpdir_setup,
+                                        tmpdir_teardown),
         cmocka_unit_test_setup_teardown(test_image_sizes, tmpdir_setup, tmpdir_teardown),
         cmocka_unit_test_setup_teardown(test_warc_image_sizes, tmpdir_setup, tmpdir_teardown),
         cmocka_unit_test_setup_teardown(test_warc_stylesheets, tmpdir_setup, tmpdir_teardown),

@@ -19,6 +19,8 @@
 #include "hybrid/input/mhtml.h"
 #include "storybox.h"
 
+typedef struct sb_dir_listing sb_dir_listing;
+
 typedef struct sb_saved_page {
     const unsigned char *html; /* the page's bytes (borrowed from the input
                                   or from mhtml); NUL after them */
@@ -30,13 +32,15 @@ typedef struct sb_saved_page {
     char *dir; /* a page file's directory, resolved; NULL = none */
     /* dir's entry names, listed at the first request (saved_page.c,
      * dir_may_hold): 0 = not yet, 1 = listed in names[0..n_names) (sorted
-     * by ascii_fold_cmp, pointing into name_data), -1 = not listable or too
-     * many entries (each candidate is then checked on its own).  Filled
-     * lazily: an sb_saved_page is used by one thread at a time. */
+     * by ascii_fold_cmp), -1 = not listable or too many entries (each
+     * candidate is then checked on its own).  Filled lazily: an
+     * sb_saved_page is used by one thread at a time.  The names belong to
+     * `listing`, which the pages of one unchanged folder share (saved_page.c,
+     * KEPT_LISTINGS); the page holds a reference until it is closed. */
     int listed;
     char **names;
     size_t n_names;
-    char *name_data;
+    sb_dir_listing *listing;
 } sb_saved_page;
 
 /* Opens the page in bytes[0..len) (NUL-terminated, kept alive by the
