@@ -62,6 +62,7 @@
 #include <vector>
 
 #include <fcntl.h>
+#include <link.h>
 #include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -92,6 +93,46 @@ public:
 private:
     void *saved_;
 };
+
+// The loaded objects' read-only segments (PT_LOAD without PF_W: code and
+// constants), listed once when the program starts.  Bytes there do not
+// change while the object stays loaded, so a string literal found there
+// keeps its text: style_memo::id_of trusts such a pointer without
+// comparing the text again.  An object loaded later is simply not listed
+// (its strings are compared, as any other).  Plain arrays, made before
+// any page's heap exists (dom/base/page_heap.h).
+struct ro_segments {
+    static const int max = 128;
+    uintptr_t lo[max], hi[max];
+    int n = 0;
+
+    ro_segments() { dl_iterate_phdr(add, this); }
+
+    static int add(struct dl_phdr_info *info, size_t, void *data)
+    {
+        ro_segments &r = *static_cast<ro_segments *>(data);
+        for (int i = 0; i < info->dlpi_phnum && r.n < max; i++) {
+            const ElfW(Phdr) &ph = info->dlpi_phdr[i];
+            if (ph.p_type != PT_LOAD || (ph.p_flags & PF_W) || !ph.p_memsz)
+                continue;
+            r.lo[r.n] = (uintptr_t)info->dlpi_addr + (uintptr_t)ph.p_vaddr;
+            r.hi[r.n] = r.lo[r.n] + (uintptr_t)ph.p_memsz;
+            r.n++;
+        }
+        return 0;
+    }
+
+    // Whether the len bytes at p lie in one read-only segment.
+    bool holds(const void *p, size_t len) const
+    {
+        uintptr_t a = (uintptr_t)p;
+        for (int i = 0; i < n; i++)
+            if (a >= lo[i] && a < hi[i] && len <= hi[i] - a)
+                return true;
+        return false;
+    }
+};
+const ro_segments read_only;
 
 struct budget_exceeded {};
 struct too_much_css {};
@@ -1167,6 +1208,9 @@ struct style_memo {
     static const int slots = 512; // pointer -> id, open addressing
     const litehtml::tchar_t *slot_ptr[slots] = {};
     int slot_id[slots] = {};
+    // the name at slot_ptr lies in read-only memory (ro_segments): its text
+    // cannot have changed since it was filed, no comparison needed
+    bool slot_fixed[slots] = {};
     // name text -> id + 1 (0: empty), for the keys of an element's map
     int text_slot[slots] = {};
 
@@ -1196,7 +1240,8 @@ struct style_memo {
             size_t i = (h + (size_t)probe) & (slots - 1);
             if (!slot_ptr[i])
                 break;
-            if (slot_ptr[i] == name && std::strcmp(keys[slot_id[i]].c_str(), name) == 0)
+            if (slot_ptr[i] == name &&
+                (slot_fixed[i] || std::strcmp(keys[slot_id[i]].c_str(), name) == 0))
                 return slot_id[i];
         }
         int id = -1;
@@ -1220,6 +1265,7 @@ struct style_memo {
             if (!slot_ptr[i]) {
                 slot_ptr[i] = name;
                 slot_id[i] = id;
+                slot_fixed[i] = read_only.holds(name, std::strlen(name) + 1);
                 break;
             }
         }
@@ -2701,6 +2747,24 @@ public:
         line_left_right(this->line_, this, y, def_right, ln_left, ln_right);
     }
 
+    // html_tag::set_tagName of litehtml 0.6 (from its disassembly): the
+    // name copied into m_tag, then each character replaced by
+    // std::tolower(c, std::locale::classic()), a locale and facet lookup
+    // per character (about 200 instructions each); the classic locale's
+    // tolower changes 'A'..'Z' and nothing else.  No litehtml class below
+    // memo_element overrides it.
+    void set_tagName(const litehtml::tchar_t *tag) override
+    {
+        if (!memo_->parse_once) {
+            Base::set_tagName(tag);
+            return;
+        }
+        this->m_tag = tag;
+        for (char &c : this->m_tag)
+            if (c >= 'A' && c <= 'Z')
+                c = (char)(c - 'A' + 'a');
+    }
+
     // What litehtml's html_tag::get_style_property answers, by the same
     // rule: the element's own value unless it is "inherit"; else, when
     // there is a parent and the value is "inherit" or the property is
@@ -3638,6 +3702,56 @@ litehtml::element::ptr create_memo_element(const litehtml::tchar_t *tag,
     return std::allocate_shared<memo_element<litehtml::html_tag>>(arena, doc, memo);
 }
 
+// create_memo_element for an element of the prepared tree, by its gumbo
+// tag rather than by comparing its name with each tag's in turn: for a tag
+// gumbo knows, make_nodes' name is gumbo_normalized_tagname(tag), and
+// those names are distinct, so the name is "br" exactly when the tag is
+// GUMBO_TAG_BR, and so on; an unknown tag's name (its original text) is
+// none of the names above (gumbo would have known it), and goes by name.
+litehtml::element::ptr create_memo_element(GumboTag tag, const litehtml::tchar_t *name,
+                                           const std::shared_ptr<litehtml::document> &doc,
+                                           style_memo *memo)
+{
+    arena_alloc<char> arena(&memo->arena);
+    switch (tag) {
+    case GUMBO_TAG_UNKNOWN:
+        return create_memo_element(name, doc, memo);
+    case GUMBO_TAG_BR:
+        return std::allocate_shared<memo_element<litehtml::el_break>>(arena, doc, memo);
+    case GUMBO_TAG_P:
+        return std::allocate_shared<memo_element<litehtml::el_para>>(arena, doc, memo);
+    case GUMBO_TAG_IMG:
+        return std::allocate_shared<memo_element<litehtml::el_image>>(arena, doc, memo);
+    case GUMBO_TAG_TABLE:
+        return std::allocate_shared<memo_element<litehtml::el_table>>(arena, doc, memo);
+    case GUMBO_TAG_TD:
+    case GUMBO_TAG_TH:
+        return std::allocate_shared<memo_element<litehtml::el_td>>(arena, doc, memo);
+    case GUMBO_TAG_LINK:
+        return std::allocate_shared<memo_element<litehtml::el_link>>(arena, doc, memo);
+    case GUMBO_TAG_TITLE:
+        return std::allocate_shared<memo_element<litehtml::el_title>>(arena, doc, memo);
+    case GUMBO_TAG_A:
+        return std::allocate_shared<memo_element<litehtml::el_anchor>>(arena, doc, memo);
+    case GUMBO_TAG_TR:
+        return std::allocate_shared<memo_element<litehtml::el_tr>>(arena, doc, memo);
+    case GUMBO_TAG_STYLE:
+        return std::allocate_shared<litehtml::el_style>(arena, doc);
+    case GUMBO_TAG_BASE:
+        return std::allocate_shared<memo_element<litehtml::el_base>>(arena, doc, memo);
+    case GUMBO_TAG_BODY:
+        return std::allocate_shared<memo_element<litehtml::el_body>>(arena, doc, memo);
+    case GUMBO_TAG_DIV:
+        return std::allocate_shared<memo_element<litehtml::el_div>>(arena, doc, memo);
+    case GUMBO_TAG_SCRIPT:
+        return std::allocate_shared<litehtml::el_script>(arena, doc);
+    case GUMBO_TAG_FONT:
+        return std::allocate_shared<memo_element<litehtml::el_font>>(arena, doc, memo);
+    default:
+        return std::allocate_shared<memo_element<litehtml::html_tag>>(arena, doc, memo);
+    }
+}
+
 // container::split_text's cuts (below), each word handed as its bytes and
 // length, each space as its character: on_word(const char *, size_t),
 // on_space(char).  A word ends at a space (' ', '\t', '\n', '\r', '\f')
@@ -3727,7 +3841,7 @@ void make_nodes(GumboNode *node, const litehtml::document::ptr &doc,
         unknown.assign(e.original_tag.data, e.original_tag.length);
     }
     const char *name = tag[0] ? tag : unknown.c_str();
-    litehtml::element::ptr el = create_memo_element(name, doc, memo);
+    litehtml::element::ptr el = create_memo_element(e.tag, name, doc, memo);
     el->set_tagName(name);
     // std::map<std::string, std::string>'s order (bytes compared unsigned,
     // as strcmp compares them), the last of equal names kept as its
@@ -3748,7 +3862,7 @@ void make_nodes(GumboNode *node, const litehtml::document::ptr &doc,
     for (unsigned i = 0; i < n; i++)
         if (i + 1 == n || std::strcmp(attrs[i]->name, attrs[i + 1]->name) != 0)
             el->set_attr(attrs[i]->name, attrs[i]->value);
-    if (!std::strcmp(tag, "script"))
+    if (e.tag == GUMBO_TAG_SCRIPT) // tag is "script" (create_memo_element above)
         parse_text = false;
     // The children are made onto the end of `out` itself, which serves the
     // whole walk as one stack (no vector per element, each grown word by
@@ -3763,7 +3877,7 @@ void make_nodes(GumboNode *node, const litehtml::document::ptr &doc,
     for (unsigned i = 0; i < e.children.length; i++)
         make_nodes(static_cast<GumboNode *>(e.children.data[i]), doc, cont, memo, out, parse_text);
     size_t made = out.size() - base;
-    if (made > 1 && std::strcmp(name, "style") && std::strcmp(name, "script"))
+    if (made > 1 && e.tag != GUMBO_TAG_STYLE && e.tag != GUMBO_TAG_SCRIPT)
         (el.get()->*member_of(elem_children{})).reserve(made);
     for (size_t i = base; i < out.size(); i++)
         el->appendChild(out[i]);
