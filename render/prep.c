@@ -138,13 +138,26 @@ static bool has_words(const char *s, size_t min)
 
 /* In text of SB_PREP_JOIN_MIN_WORDS words or more, the space after each
  * word but every SB_PREP_JOIN_WORDS-th becomes the joiner (prep.h). */
+/* Each byte's class for put_text_collapsed's scans: is_ws's five bytes
+ * (WS_NEWLINE also for '\n' and '\r'), and the end of the text. */
+enum { WS_SPACE = 1, WS_NEWLINE = 2, WS_END = 4 };
+static const unsigned char ws_class[256] = {
+    [' '] = WS_SPACE, ['\t'] = WS_SPACE, ['\f'] = WS_SPACE,
+    ['\n'] = WS_SPACE | WS_NEWLINE, ['\r'] = WS_SPACE | WS_NEWLINE, ['\0'] = WS_END};
+
+/* Whether the text has SB_PREP_JOIN_MIN_WORDS words is asked only when a
+ * joiner could be written (a space run between two words, the first not
+ * a multiple of SB_PREP_JOIN_WORDS): most text nodes are indentation or a
+ * word or two and never ask.  The answer is has_words of the whole text,
+ * as before, found once. */
 static void put_text_collapsed(prep_out *o, const char *s)
 {
-    bool join = has_words(s, SB_PREP_JOIN_MIN_WORDS);
+    const char *text = s;
+    int join = -1; /* not asked yet */
     size_t words = 0;
     while (*s) {
         const char *b = s;
-        while (*s && !is_ws(*s))
+        while (!(ws_class[(unsigned char)*s] & (WS_SPACE | WS_END)))
             s++;
         if (s > b) {
             out_text(o, b, (size_t)(s - b));
@@ -152,13 +165,19 @@ static void put_text_collapsed(prep_out *o, const char *s)
         }
         if (!*s)
             break;
-        bool newline = false;
-        size_t run = 0;
-        for (; is_ws(*s); s++, run++)
-            newline |= *s == '\n' || *s == '\r';
-        if (join && *s && words % SB_PREP_JOIN_WORDS != 0) {
-            out_raw(o, SB_PREP_WORD_JOIN, SB_PREP_WORD_JOIN_LEN);
-            continue;
+        unsigned seen = 0;
+        const char *r = s;
+        for (unsigned k; (k = ws_class[(unsigned char)*s]) & WS_SPACE; s++)
+            seen |= k;
+        size_t run = (size_t)(s - r);
+        bool newline = (seen & WS_NEWLINE) != 0;
+        if (*s && words % SB_PREP_JOIN_WORDS != 0) {
+            if (join < 0)
+                join = has_words(text, SB_PREP_JOIN_MIN_WORDS);
+            if (join) {
+                out_raw(o, SB_PREP_WORD_JOIN, SB_PREP_WORD_JOIN_LEN);
+                continue;
+            }
         }
         char c = run == 1 && s[-1] != '\r' ? s[-1] : newline ? '\n' : ' ';
         out_raw(o, &c, 1);

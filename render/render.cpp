@@ -3879,8 +3879,27 @@ void make_nodes(GumboNode *node, const litehtml::document::ptr &doc,
     size_t made = out.size() - base;
     if (made > 1 && e.tag != GUMBO_TAG_STYLE && e.tag != GUMBO_TAG_SCRIPT)
         (el.get()->*member_of(elem_children{})).reserve(made);
-    for (size_t i = base; i < out.size(); i++)
-        el->appendChild(out[i]);
+    // html_tag::appendChild (litehtml 0.6, from its disassembly) sets the
+    // child's parent to shared_from_this() and appends a copy of the
+    // pointer; for the elements create_memo_element makes by a known tag,
+    // all but el_table, el_style and el_script (the classes that override
+    // it), that is done here from `el` itself (the same owner as
+    // shared_from_this()) and the child's pointer moved, not copied: no
+    // weak_ptr lock and no count changed twice per child.
+    bool tag_append = e.tag != GUMBO_TAG_UNKNOWN && e.tag != GUMBO_TAG_TABLE &&
+                      e.tag != GUMBO_TAG_STYLE && e.tag != GUMBO_TAG_SCRIPT;
+    if (tag_append) {
+        litehtml::elements_vector &kids = el.get()->*member_of(elem_children{});
+        for (size_t i = base; i < out.size(); i++) {
+            if (!out[i])
+                continue; // appendChild does nothing with none
+            out[i]->parent(el);
+            kids.push_back(std::move(out[i]));
+        }
+    } else {
+        for (size_t i = base; i < out.size(); i++)
+            el->appendChild(out[i]);
+    }
     out.resize(base);
     out.push_back(std::move(el));
 }
@@ -4286,17 +4305,31 @@ sb_rdisplay map_display(litehtml::style_display d)
 }
 
 // Characters other than white space and prep.c's word joiners.
+// count_chars' byte classes: 1 for a byte counted (not a UTF-8
+// continuation byte, not one of the five spaces), 2 more for 0xF4, the
+// joiner's first byte.
+struct char_classes {
+    unsigned char of[256];
+    char_classes()
+    {
+        for (int c = 0; c < 256; c++)
+            of[c] = (c & 0xC0) != 0x80 && c != ' ' && c != '\t' && c != '\n' && c != '\r' &&
+                    c != '\f';
+        of[0xF4] |= 2;
+    }
+};
+const char_classes char_class;
+
 unsigned count_chars(const std::string &s)
 {
     unsigned n = 0;
     for (size_t i = 0; i < s.size(); i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == 0xF4 && s.compare(i, SB_PREP_WORD_JOIN_LEN, SB_PREP_WORD_JOIN) == 0) {
+        unsigned k = char_class.of[(unsigned char)s[i]];
+        if ((k & 2) && s.compare(i, SB_PREP_WORD_JOIN_LEN, SB_PREP_WORD_JOIN) == 0) {
             i += SB_PREP_WORD_JOIN_LEN - 1;
             continue;
         }
-        if ((c & 0xC0) != 0x80 && c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '\f')
-            n++;
+        n += k & 1;
     }
     return n;
 }
