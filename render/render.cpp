@@ -1645,6 +1645,22 @@ template <class Base> class known_parent final : public Base
         }
         return {};
     }
+    // el_space::is_break of litehtml 0.6 (from its disassembly): under
+    // white-space pre, pre-line or pre-wrap, whether the text is "\n",
+    // by std::string::compare with a C string (a strlen and a call per
+    // space of preformatted text); here by its size and byte.  el_text
+    // does not override element::is_break.
+    bool is_break() const override
+    {
+        if (!std::is_same<Base, litehtml::el_space>::value)
+            return Base::is_break();
+        litehtml::white_space ws = this->get_white_space();
+        if (ws != litehtml::white_space_pre && ws != litehtml::white_space_pre_line &&
+            ws != litehtml::white_space_pre_wrap)
+            return false;
+        const std::string &t = this->*member_of(text_text{});
+        return t.size() == 1 && t[0] == '\n';
+    }
 };
 using word_text = known_parent<litehtml::el_text>;
 using word_space = known_parent<litehtml::el_space>;
@@ -3070,8 +3086,17 @@ public:
         for (char &c : key)
             if (c >= 'A' && c <= 'Z')
                 c = (char)(c - 'A' + 'a');
-        this->m_attrs[key] = val;
-        if (litehtml::t_strcasecmp(name, "class") == 0) {
+        // make_nodes sets an element's attributes in the order of their
+        // names: a key past the map's last goes in at the end without a
+        // search (the map's content as with operator[]); any other (names
+        // out of order once folded, or set again) as before.
+        litehtml::string_map &attrs = this->m_attrs;
+        bool is_class = key == "class"; // t_strcasecmp(name, "class"): key is name folded
+        if (attrs.empty() || attrs.rbegin()->first < key)
+            attrs.emplace_hint(attrs.end(), std::move(key), val);
+        else
+            attrs[key] = val;
+        if (is_class) {
             this->m_class_values.resize(0);
             split_classes(val, this->m_class_values);
         }
