@@ -215,12 +215,19 @@ static void put_dimension(sb_buf *out, const char *prop, const char *v)
     sb_buf_printf(out, "%s:%.*s%s;", prop, (int)(v - b), b, unit);
 }
 
+/* strcmp(a, lit) == 0, the first bytes compared before the call (most
+ * tag and attribute names differ from the ones asked at once). */
+static bool name_is(const char *a, const char *lit)
+{
+    return a[0] == lit[0] && strcmp(a, lit) == 0;
+}
+
 /* The width/height attributes of embedded content are presentational hints
  * (HTML 15.4.4); litehtml maps them for <img> only. */
 static void dimension_hints(const GumboNode *n, const char *tag, sb_buf *hint)
 {
-    if (strcmp(tag, "svg") && strcmp(tag, "iframe") && strcmp(tag, "video") &&
-        strcmp(tag, "canvas") && strcmp(tag, "embed") && strcmp(tag, "object"))
+    if (!name_is(tag, "svg") && !name_is(tag, "iframe") && !name_is(tag, "video") &&
+        !name_is(tag, "canvas") && !name_is(tag, "embed") && !name_is(tag, "object"))
         return;
     put_dimension(hint, "width", sb_attr(n, "width"));
     put_dimension(hint, "height", sb_attr(n, "height"));
@@ -398,28 +405,28 @@ static void put_start_tag(prep_out *o, const GumboNode *n, int id, bool flatten,
     }
     for (unsigned i = 0; i < attrs->length; i++) {
         const GumboAttribute *a = attrs->data[i];
-        if (!valid_attr_name(a->name) || strcmp(a->name, "data-sbid") == 0)
+        if (!valid_attr_name(a->name) || name_is(a->name, "data-sbid"))
             continue;
         const char *prefix = "";
         switch (a->attr_namespace) {
         case GUMBO_ATTR_NAMESPACE_XLINK: prefix = "xlink:"; break;
         case GUMBO_ATTR_NAMESPACE_XML: prefix = "xml:"; break;
         case GUMBO_ATTR_NAMESPACE_XMLNS:
-            if (strcmp(a->name, "xmlns") != 0)
+            if (!name_is(a->name, "xmlns"))
                 prefix = "xmlns:";
             break;
         default: break;
         }
         size_t off = vals->len;
-        long span_limit = strcmp(a->name, "colspan") == 0   ? 1000
-                          : strcmp(a->name, "rowspan") == 0 ? 65534
+        long span_limit = name_is(a->name, "colspan")   ? 1000
+                          : name_is(a->name, "rowspan") ? 65534
                                                             : 0;
         const char *cut;
         if (span_limit && strtol(a->value, NULL, 10) > span_limit) {
             /* The HTML standard's clamps; litehtml would build a table grid
              * of whatever size the page asks for. */
             sb_buf_printf(vals, "%ld", span_limit);
-        } else if (strcmp(a->name, "style") == 0) {
+        } else if (name_is(a->name, "style")) {
             sb_css_layout layout;
             char *css = id >= 0 && al->kept && al->kept[id]
                             ? sb_css_prepare_attr(a->value, strlen(a->value), &layout)

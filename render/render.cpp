@@ -1265,7 +1265,11 @@ struct style_memo {
             if (!slot_ptr[i]) {
                 slot_ptr[i] = name;
                 slot_id[i] = id;
-                slot_fixed[i] = read_only.holds(name, std::strlen(name) + 1);
+                // also fixed: the memo's own copy of the name (the trace's
+                // replays ask with it), which does not change while the
+                // memo lives
+                slot_fixed[i] = name == keys[id].c_str() ||
+                                read_only.holds(name, std::strlen(name) + 1);
                 break;
             }
         }
@@ -3064,7 +3068,16 @@ public:
     {
         if (!name)
             return Base::get_attr(name, def);
+        // strcmp's order, its first byte told apart without the call (most
+        // names differ there)
+        unsigned char first = (unsigned char)name[0];
         for (const auto &kv : this->m_attrs) {
+            unsigned char k = (unsigned char)kv.first[0];
+            if (k != first) {
+                if (k > first)
+                    break;
+                continue;
+            }
             int c = std::strcmp(kv.first.c_str(), name);
             if (c == 0)
                 return kv.second.c_str();
@@ -4658,6 +4671,12 @@ void set_err(char *err, size_t errlen, const char *msg)
         std::snprintf(err, errlen, "%s", msg);
 }
 
+// strcmp(tag, lit) == 0, the first bytes compared before the call.
+inline bool tag_is(const char *tag, const char *lit)
+{
+    return tag[0] == lit[0] && std::strcmp(tag, lit) == 0;
+}
+
 // Appends the nodes of the laid-out tree in pre-order.
 void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rnode> &out,
                    kept_text *keep)
@@ -4768,14 +4787,14 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rn
         n.font_weight = fh ? fh->weight : 400;
         n.display = map_display(disp);
         n.is_inline = disp == litehtml::display_inline;
-        if (n.elem >= 0 && std::strcmp(n.tag, "a") == 0 && el->get_attr("href"))
+        if (n.elem >= 0 && tag_is(n.tag, "a") && el->get_attr("href"))
             in_link = true;
         n.in_link = in_link;
         n.is_fixed = fixed;
         n.is_image = (kind & kind_cache::image) != 0 ||
-                     (n.elem >= 0 && (!std::strcmp(n.tag, "svg") || !std::strcmp(n.tag, "video") ||
-                                      !std::strcmp(n.tag, "canvas")));
-        if (n.elem >= 0 && std::strcmp(n.tag, "html") && std::strcmp(n.tag, "body")) {
+                     (n.elem >= 0 && (tag_is(n.tag, "svg") || tag_is(n.tag, "video") ||
+                                      tag_is(n.tag, "canvas")));
+        if (n.elem >= 0 && !tag_is(n.tag, "html") && !tag_is(n.tag, "body")) {
             const litehtml::background *bg = el->get_background(true);
             // Lead pictures are often a box painted with a background image.
             if (!n.is_image)
@@ -4824,7 +4843,7 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rn
         bool own = n.is_text || !derived[i] || has_box[i];
         if (!own || n.parent < 0)
             continue;
-        if (!n.is_text && n.elem >= 0 && !std::strcmp(n.tag, "br"))
+        if (!n.is_text && n.elem >= 0 && tag_is(n.tag, "br"))
             continue; // a block in litehtml, a line end in the page
         sb_rnode &p = out[(size_t)n.parent];
         if (!derived[(size_t)n.parent])
