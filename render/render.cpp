@@ -4677,8 +4677,50 @@ inline bool tag_is(const char *tag, const char *lit)
     return tag[0] == lit[0] && std::strcmp(tag, lit) == 0;
 }
 
+// The render's nodes, grown on the thread's heap: they are the result
+// (sb_render.nodes), which outlives the page, and are handed over as they
+// are.  They were collected in a std::vector on the page's heap and copied
+// into the result at the end (a copy of every node; on pages with more
+// words than the vector was reserved for, copies as it grew too).  Room
+// for one node more than held is kept, as the result always had.
+struct node_list {
+    sb_rnode *data = nullptr;
+    size_t n = 0, cap = 0;
+
+    node_list() = default;
+    node_list(const node_list &) = delete;
+    node_list &operator=(const node_list &) = delete;
+    ~node_list() { std::free(data); }
+
+    void reserve(size_t want)
+    {
+        if (want + 1 <= cap)
+            return;
+        on_thread_heap in_result;
+        data = static_cast<sb_rnode *>(sb_xrealloc(data, (want + 1) * sizeof *data));
+        cap = want + 1;
+    }
+    void push_back(const sb_rnode &node)
+    {
+        if (n + 1 >= cap)
+            reserve(cap ? cap * 2 : 16);
+        data[n++] = node;
+    }
+    size_t size() const { return n; }
+    sb_rnode &operator[](size_t i) { return data[i]; }
+    // The nodes, now the caller's (at least one slot, as sb_render had).
+    sb_rnode *release()
+    {
+        reserve(n);
+        sb_rnode *d = data;
+        data = nullptr;
+        n = cap = 0;
+        return d;
+    }
+};
+
 // Appends the nodes of the laid-out tree in pre-order.
-void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rnode> &out,
+void extract_nodes(litehtml::element *root, const sb_doc *doc, node_list &out,
                    kept_text *keep)
 {
     std::vector<walk_frame> stack;
@@ -5004,7 +5046,7 @@ static sb_render *render_page(const sb_doc *doc, const sb_render_opts *opts, sb_
             size_t dropped = drop_block_spaces(ldoc->root().get(), dropped_spaces);
             ldoc->render(o.width);
             double t3 = sb_clock_ms();
-            std::vector<sb_rnode> nodes;
+            node_list nodes;
             nodes.reserve(doc->n_elems * 4 + 16);
             kept_text keep;
             extract_nodes(ldoc->root().get(), doc, nodes, o.keep_text ? &keep : nullptr);
@@ -5012,9 +5054,7 @@ static sb_render *render_page(const sb_doc *doc, const sb_render_opts *opts, sb_
             on_thread_heap keep_result; // the result outlives the page
             r = (sb_render *)sb_xcalloc(1, sizeof *r);
             r->n_nodes = nodes.size();
-            r->nodes = (sb_rnode *)sb_xmalloc((nodes.size() + 1) * sizeof *r->nodes);
-            if (!nodes.empty())
-                std::memcpy(r->nodes, nodes.data(), nodes.size() * sizeof *r->nodes);
+            r->nodes = nodes.release();
             r->width = clamp_coord(std::max(ldoc->width(), o.width));
             r->height = clamp_coord(ldoc->height());
             r->prep_ms = t1 - t0;
