@@ -230,13 +230,33 @@ const char *data_uri_base64(const char *src)
 // text: one per run of other characters, one per white-space character,
 // one per CJK ideograph (U+4E00..U+9FCC, three UTF-8 bytes E4..E9).  Style
 // and raw text count too, since litehtml splits them the same way.
+// count_text_runs' byte classes: 0 a byte of a run, 1 a space
+// (is_html_space), 2 a possible ideograph's first byte, 3 the end.
+struct run_classes {
+    unsigned char of[256];
+    run_classes()
+    {
+        for (int c = 0; c < 256; c++)
+            of[c] = is_html_space((unsigned char)c) ? 1 : c >= 0xE4 && c <= 0xE9 ? 2 : 0;
+        of[0] = 3;
+    }
+};
+const run_classes run_class;
+
 size_t count_text_runs(const char *text)
 {
     size_t runs = 0;
     bool in_word = false;
     const unsigned char *p = (const unsigned char *)text;
     while (*p) {
-        if (is_html_space(*p)) {
+        if (run_class.of[*p] == 0) { // a run's bytes up to the next other one
+            if (!in_word)
+                runs++;
+            in_word = true;
+            do
+                p++;
+            while (run_class.of[*p] == 0);
+        } else if (is_html_space(*p)) {
             runs++;
             in_word = false;
             p++;
