@@ -420,7 +420,7 @@ static void put_start_tag(prep_out *o, const GumboNode *n, int id, bool flatten,
         size_t off = vals->len;
         long span_limit = name_is(a->name, "colspan")   ? 1000
                           : name_is(a->name, "rowspan") ? 65534
-                                                            : 0;
+                                                        : 0;
         const char *cut;
         if (span_limit && strtol(a->value, NULL, 10) > span_limit) {
             /* The HTML standard's clamps; litehtml would build a table grid

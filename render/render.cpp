@@ -1288,8 +1288,8 @@ struct style_memo {
                 // also fixed: the memo's own copy of the name (the trace's
                 // replays ask with it), which does not change while the
                 // memo lives
-                slot_fixed[i] = name == keys[id].c_str() ||
-                                read_only.holds(name, std::strlen(name) + 1);
+                slot_fixed[i] =
+                    name == keys[id].c_str() || read_only.holds(name, std::strlen(name) + 1);
                 break;
             }
         }
@@ -4371,8 +4371,8 @@ struct char_classes {
     char_classes()
     {
         for (int c = 0; c < 256; c++)
-            of[c] = (c & 0xC0) != 0x80 && c != ' ' && c != '\t' && c != '\n' && c != '\r' &&
-                    c != '\f';
+            of[c] =
+                (c & 0xC0) != 0x80 && c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '\f';
         of[0xF4] |= 2;
     }
 };
@@ -4740,8 +4740,7 @@ struct node_list {
 };
 
 // Appends the nodes of the laid-out tree in pre-order.
-void extract_nodes(litehtml::element *root, const sb_doc *doc, node_list &out,
-                   kept_text *keep)
+void extract_nodes(litehtml::element *root, const sb_doc *doc, node_list &out, kept_text *keep)
 {
     std::vector<walk_frame> stack;
     // Nodes whose box is rebuilt from their children: inline elements, and
@@ -4854,8 +4853,8 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, node_list &out,
         n.in_link = in_link;
         n.is_fixed = fixed;
         n.is_image = (kind & kind_cache::image) != 0 ||
-                     (n.elem >= 0 && (tag_is(n.tag, "svg") || tag_is(n.tag, "video") ||
-                                      tag_is(n.tag, "canvas")));
+                     (n.elem >= 0 &&
+                      (tag_is(n.tag, "svg") || tag_is(n.tag, "video") || tag_is(n.tag, "canvas")));
         if (n.elem >= 0 && !tag_is(n.tag, "html") && !tag_is(n.tag, "body")) {
             const litehtml::background *bg = el->get_background(true);
             // Lead pictures are often a box painted with a background image.
