@@ -138,13 +138,26 @@ static bool has_words(const char *s, size_t min)
 
 /* In text of SB_PREP_JOIN_MIN_WORDS words or more, the space after each
  * word but every SB_PREP_JOIN_WORDS-th becomes the joiner (prep.h). */
+/* Each byte's class for put_text_collapsed's scans: is_ws's five bytes
+ * (WS_NEWLINE also for '\n' and '\r'), and the end of the text. */
+enum { WS_SPACE = 1, WS_NEWLINE = 2, WS_END = 4 };
+static const unsigned char ws_class[256] = {
+    [' '] = WS_SPACE, ['\t'] = WS_SPACE, ['\f'] = WS_SPACE,
+    ['\n'] = WS_SPACE | WS_NEWLINE, ['\r'] = WS_SPACE | WS_NEWLINE, ['\0'] = WS_END};
+
+/* Whether the text has SB_PREP_JOIN_MIN_WORDS words is asked only when a
+ * joiner could be written (a space run between two words, the first not
+ * a multiple of SB_PREP_JOIN_WORDS): most text nodes are indentation or a
+ * word or two and never ask.  The answer is has_words of the whole text,
+ * as before, found once. */
 static void put_text_collapsed(prep_out *o, const char *s)
 {
-    bool join = has_words(s, SB_PREP_JOIN_MIN_WORDS);
+    const char *text = s;
+    int join = -1; /* not asked yet */
     size_t words = 0;
     while (*s) {
         const char *b = s;
-        while (*s && !is_ws(*s))
+        while (!(ws_class[(unsigned char)*s] & (WS_SPACE | WS_END)))
             s++;
         if (s > b) {
             out_text(o, b, (size_t)(s - b));
@@ -152,13 +165,19 @@ static void put_text_collapsed(prep_out *o, const char *s)
         }
         if (!*s)
             break;
-        bool newline = false;
-        size_t run = 0;
-        for (; is_ws(*s); s++, run++)
-            newline |= *s == '\n' || *s == '\r';
-        if (join && *s && words % SB_PREP_JOIN_WORDS != 0) {
-            out_raw(o, SB_PREP_WORD_JOIN, SB_PREP_WORD_JOIN_LEN);
-            continue;
+        unsigned seen = 0;
+        const char *r = s;
+        for (unsigned k; (k = ws_class[(unsigned char)*s]) & WS_SPACE; s++)
+            seen |= k;
+        size_t run = (size_t)(s - r);
+        bool newline = (seen & WS_NEWLINE) != 0;
+        if (*s && words % SB_PREP_JOIN_WORDS != 0) {
+            if (join < 0)
+                join = has_words(text, SB_PREP_JOIN_MIN_WORDS);
+            if (join) {
+                out_raw(o, SB_PREP_WORD_JOIN, SB_PREP_WORD_JOIN_LEN);
+                continue;
+            }
         }
         char c = run == 1 && s[-1] != '\r' ? s[-1] : newline ? '\n' : ' ';
         out_raw(o, &c, 1);
@@ -196,12 +215,19 @@ static void put_dimension(sb_buf *out, const char *prop, const char *v)
     sb_buf_printf(out, "%s:%.*s%s;", prop, (int)(v - b), b, unit);
 }
 
+/* strcmp(a, lit) == 0, the first bytes compared before the call (most
+ * tag and attribute names differ from the ones asked at once). */
+static bool name_is(const char *a, const char *lit)
+{
+    return a[0] == lit[0] && strcmp(a, lit) == 0;
+}
+
 /* The width/height attributes of embedded content are presentational hints
  * (HTML 15.4.4); litehtml maps them for <img> only. */
 static void dimension_hints(const GumboNode *n, const char *tag, sb_buf *hint)
 {
-    if (strcmp(tag, "svg") && strcmp(tag, "iframe") && strcmp(tag, "video") &&
-        strcmp(tag, "canvas") && strcmp(tag, "embed") && strcmp(tag, "object"))
+    if (!name_is(tag, "svg") && !name_is(tag, "iframe") && !name_is(tag, "video") &&
+        !name_is(tag, "canvas") && !name_is(tag, "embed") && !name_is(tag, "object"))
         return;
     put_dimension(hint, "width", sb_attr(n, "width"));
     put_dimension(hint, "height", sb_attr(n, "height"));
@@ -379,28 +405,28 @@ static void put_start_tag(prep_out *o, const GumboNode *n, int id, bool flatten,
     }
     for (unsigned i = 0; i < attrs->length; i++) {
         const GumboAttribute *a = attrs->data[i];
-        if (!valid_attr_name(a->name) || strcmp(a->name, "data-sbid") == 0)
+        if (!valid_attr_name(a->name) || name_is(a->name, "data-sbid"))
             continue;
         const char *prefix = "";
         switch (a->attr_namespace) {
         case GUMBO_ATTR_NAMESPACE_XLINK: prefix = "xlink:"; break;
         case GUMBO_ATTR_NAMESPACE_XML: prefix = "xml:"; break;
         case GUMBO_ATTR_NAMESPACE_XMLNS:
-            if (strcmp(a->name, "xmlns") != 0)
+            if (!name_is(a->name, "xmlns"))
                 prefix = "xmlns:";
             break;
         default: break;
         }
         size_t off = vals->len;
-        long span_limit = strcmp(a->name, "colspan") == 0   ? 1000
-                          : strcmp(a->name, "rowspan") == 0 ? 65534
-                                                            : 0;
+        long span_limit = name_is(a->name, "colspan")   ? 1000
+                          : name_is(a->name, "rowspan") ? 65534
+                                                        : 0;
         const char *cut;
         if (span_limit && strtol(a->value, NULL, 10) > span_limit) {
             /* The HTML standard's clamps; litehtml would build a table grid
              * of whatever size the page asks for. */
             sb_buf_printf(vals, "%ld", span_limit);
-        } else if (strcmp(a->name, "style") == 0) {
+        } else if (name_is(a->name, "style")) {
             sb_css_layout layout;
             char *css = id >= 0 && al->kept && al->kept[id]
                             ? sb_css_prepare_attr(a->value, strlen(a->value), &layout)

@@ -62,6 +62,7 @@
 #include <vector>
 
 #include <fcntl.h>
+#include <link.h>
 #include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -92,6 +93,46 @@ public:
 private:
     void *saved_;
 };
+
+// The loaded objects' read-only segments (PT_LOAD without PF_W: code and
+// constants), listed once when the program starts.  Bytes there do not
+// change while the object stays loaded, so a string literal found there
+// keeps its text: style_memo::id_of trusts such a pointer without
+// comparing the text again.  An object loaded later is simply not listed
+// (its strings are compared, as any other).  Plain arrays, made before
+// any page's heap exists (dom/base/page_heap.h).
+struct ro_segments {
+    static const int max = 128;
+    uintptr_t lo[max], hi[max];
+    int n = 0;
+
+    ro_segments() { dl_iterate_phdr(add, this); }
+
+    static int add(struct dl_phdr_info *info, size_t, void *data)
+    {
+        ro_segments &r = *static_cast<ro_segments *>(data);
+        for (int i = 0; i < info->dlpi_phnum && r.n < max; i++) {
+            const ElfW(Phdr) &ph = info->dlpi_phdr[i];
+            if (ph.p_type != PT_LOAD || (ph.p_flags & PF_W) || !ph.p_memsz)
+                continue;
+            r.lo[r.n] = (uintptr_t)info->dlpi_addr + (uintptr_t)ph.p_vaddr;
+            r.hi[r.n] = r.lo[r.n] + (uintptr_t)ph.p_memsz;
+            r.n++;
+        }
+        return 0;
+    }
+
+    // Whether the len bytes at p lie in one read-only segment.
+    bool holds(const void *p, size_t len) const
+    {
+        uintptr_t a = (uintptr_t)p;
+        for (int i = 0; i < n; i++)
+            if (a >= lo[i] && a < hi[i] && len <= hi[i] - a)
+                return true;
+        return false;
+    }
+};
+const ro_segments read_only;
 
 struct budget_exceeded {};
 struct too_much_css {};
@@ -189,13 +230,33 @@ const char *data_uri_base64(const char *src)
 // text: one per run of other characters, one per white-space character,
 // one per CJK ideograph (U+4E00..U+9FCC, three UTF-8 bytes E4..E9).  Style
 // and raw text count too, since litehtml splits them the same way.
+// count_text_runs' byte classes: 0 a byte of a run, 1 a space
+// (is_html_space), 2 a possible ideograph's first byte, 3 the end.
+struct run_classes {
+    unsigned char of[256];
+    run_classes()
+    {
+        for (int c = 0; c < 256; c++)
+            of[c] = is_html_space((unsigned char)c) ? 1 : c >= 0xE4 && c <= 0xE9 ? 2 : 0;
+        of[0] = 3;
+    }
+};
+const run_classes run_class;
+
 size_t count_text_runs(const char *text)
 {
     size_t runs = 0;
     bool in_word = false;
     const unsigned char *p = (const unsigned char *)text;
     while (*p) {
-        if (is_html_space(*p)) {
+        if (run_class.of[*p] == 0) { // a run's bytes up to the next other one
+            if (!in_word)
+                runs++;
+            in_word = true;
+            do
+                p++;
+            while (run_class.of[*p] == 0);
+        } else if (is_html_space(*p)) {
             runs++;
             in_word = false;
             p++;
@@ -1167,6 +1228,9 @@ struct style_memo {
     static const int slots = 512; // pointer -> id, open addressing
     const litehtml::tchar_t *slot_ptr[slots] = {};
     int slot_id[slots] = {};
+    // the name at slot_ptr lies in read-only memory (ro_segments): its text
+    // cannot have changed since it was filed, no comparison needed
+    bool slot_fixed[slots] = {};
     // name text -> id + 1 (0: empty), for the keys of an element's map
     int text_slot[slots] = {};
 
@@ -1196,7 +1260,8 @@ struct style_memo {
             size_t i = (h + (size_t)probe) & (slots - 1);
             if (!slot_ptr[i])
                 break;
-            if (slot_ptr[i] == name && std::strcmp(keys[slot_id[i]].c_str(), name) == 0)
+            if (slot_ptr[i] == name &&
+                (slot_fixed[i] || std::strcmp(keys[slot_id[i]].c_str(), name) == 0))
                 return slot_id[i];
         }
         int id = -1;
@@ -1220,6 +1285,11 @@ struct style_memo {
             if (!slot_ptr[i]) {
                 slot_ptr[i] = name;
                 slot_id[i] = id;
+                // also fixed: the memo's own copy of the name (the trace's
+                // replays ask with it), which does not change while the
+                // memo lives
+                slot_fixed[i] =
+                    name == keys[id].c_str() || read_only.holds(name, std::strlen(name) + 1);
                 break;
             }
         }
@@ -1598,6 +1668,22 @@ template <class Base> class known_parent final : public Base
             p = held.get();
         }
         return {};
+    }
+    // el_space::is_break of litehtml 0.6 (from its disassembly): under
+    // white-space pre, pre-line or pre-wrap, whether the text is "\n",
+    // by std::string::compare with a C string (a strlen and a call per
+    // space of preformatted text); here by its size and byte.  el_text
+    // does not override element::is_break.
+    bool is_break() const override
+    {
+        if (!std::is_same<Base, litehtml::el_space>::value)
+            return Base::is_break();
+        litehtml::white_space ws = this->get_white_space();
+        if (ws != litehtml::white_space_pre && ws != litehtml::white_space_pre_line &&
+            ws != litehtml::white_space_pre_wrap)
+            return false;
+        const std::string &t = this->*member_of(text_text{});
+        return t.size() == 1 && t[0] == '\n';
     }
 };
 using word_text = known_parent<litehtml::el_text>;
@@ -2701,6 +2787,24 @@ public:
         line_left_right(this->line_, this, y, def_right, ln_left, ln_right);
     }
 
+    // html_tag::set_tagName of litehtml 0.6 (from its disassembly): the
+    // name copied into m_tag, then each character replaced by
+    // std::tolower(c, std::locale::classic()), a locale and facet lookup
+    // per character (about 200 instructions each); the classic locale's
+    // tolower changes 'A'..'Z' and nothing else.  No litehtml class below
+    // memo_element overrides it.
+    void set_tagName(const litehtml::tchar_t *tag) override
+    {
+        if (!memo_->parse_once) {
+            Base::set_tagName(tag);
+            return;
+        }
+        this->m_tag = tag;
+        for (char &c : this->m_tag)
+            if (c >= 'A' && c <= 'Z')
+                c = (char)(c - 'A' + 'a');
+    }
+
     // What litehtml's html_tag::get_style_property answers, by the same
     // rule: the element's own value unless it is "inherit"; else, when
     // there is a parent and the value is "inherit" or the property is
@@ -2984,7 +3088,16 @@ public:
     {
         if (!name)
             return Base::get_attr(name, def);
+        // strcmp's order, its first byte told apart without the call (most
+        // names differ there)
+        unsigned char first = (unsigned char)name[0];
         for (const auto &kv : this->m_attrs) {
+            unsigned char k = (unsigned char)kv.first[0];
+            if (k != first) {
+                if (k > first)
+                    break;
+                continue;
+            }
             int c = std::strcmp(kv.first.c_str(), name);
             if (c == 0)
                 return kv.second.c_str();
@@ -3006,8 +3119,17 @@ public:
         for (char &c : key)
             if (c >= 'A' && c <= 'Z')
                 c = (char)(c - 'A' + 'a');
-        this->m_attrs[key] = val;
-        if (litehtml::t_strcasecmp(name, "class") == 0) {
+        // make_nodes sets an element's attributes in the order of their
+        // names: a key past the map's last goes in at the end without a
+        // search (the map's content as with operator[]); any other (names
+        // out of order once folded, or set again) as before.
+        litehtml::string_map &attrs = this->m_attrs;
+        bool is_class = key == "class"; // t_strcasecmp(name, "class"): key is name folded
+        if (attrs.empty() || attrs.rbegin()->first < key)
+            attrs.emplace_hint(attrs.end(), std::move(key), val);
+        else
+            attrs[key] = val;
+        if (is_class) {
             this->m_class_values.resize(0);
             split_classes(val, this->m_class_values);
         }
@@ -3638,6 +3760,56 @@ litehtml::element::ptr create_memo_element(const litehtml::tchar_t *tag,
     return std::allocate_shared<memo_element<litehtml::html_tag>>(arena, doc, memo);
 }
 
+// create_memo_element for an element of the prepared tree, by its gumbo
+// tag rather than by comparing its name with each tag's in turn: for a tag
+// gumbo knows, make_nodes' name is gumbo_normalized_tagname(tag), and
+// those names are distinct, so the name is "br" exactly when the tag is
+// GUMBO_TAG_BR, and so on; an unknown tag's name (its original text) is
+// none of the names above (gumbo would have known it), and goes by name.
+litehtml::element::ptr create_memo_element(GumboTag tag, const litehtml::tchar_t *name,
+                                           const std::shared_ptr<litehtml::document> &doc,
+                                           style_memo *memo)
+{
+    arena_alloc<char> arena(&memo->arena);
+    switch (tag) {
+    case GUMBO_TAG_UNKNOWN:
+        return create_memo_element(name, doc, memo);
+    case GUMBO_TAG_BR:
+        return std::allocate_shared<memo_element<litehtml::el_break>>(arena, doc, memo);
+    case GUMBO_TAG_P:
+        return std::allocate_shared<memo_element<litehtml::el_para>>(arena, doc, memo);
+    case GUMBO_TAG_IMG:
+        return std::allocate_shared<memo_element<litehtml::el_image>>(arena, doc, memo);
+    case GUMBO_TAG_TABLE:
+        return std::allocate_shared<memo_element<litehtml::el_table>>(arena, doc, memo);
+    case GUMBO_TAG_TD:
+    case GUMBO_TAG_TH:
+        return std::allocate_shared<memo_element<litehtml::el_td>>(arena, doc, memo);
+    case GUMBO_TAG_LINK:
+        return std::allocate_shared<memo_element<litehtml::el_link>>(arena, doc, memo);
+    case GUMBO_TAG_TITLE:
+        return std::allocate_shared<memo_element<litehtml::el_title>>(arena, doc, memo);
+    case GUMBO_TAG_A:
+        return std::allocate_shared<memo_element<litehtml::el_anchor>>(arena, doc, memo);
+    case GUMBO_TAG_TR:
+        return std::allocate_shared<memo_element<litehtml::el_tr>>(arena, doc, memo);
+    case GUMBO_TAG_STYLE:
+        return std::allocate_shared<litehtml::el_style>(arena, doc);
+    case GUMBO_TAG_BASE:
+        return std::allocate_shared<memo_element<litehtml::el_base>>(arena, doc, memo);
+    case GUMBO_TAG_BODY:
+        return std::allocate_shared<memo_element<litehtml::el_body>>(arena, doc, memo);
+    case GUMBO_TAG_DIV:
+        return std::allocate_shared<memo_element<litehtml::el_div>>(arena, doc, memo);
+    case GUMBO_TAG_SCRIPT:
+        return std::allocate_shared<litehtml::el_script>(arena, doc);
+    case GUMBO_TAG_FONT:
+        return std::allocate_shared<memo_element<litehtml::el_font>>(arena, doc, memo);
+    default:
+        return std::allocate_shared<memo_element<litehtml::html_tag>>(arena, doc, memo);
+    }
+}
+
 // container::split_text's cuts (below), each word handed as its bytes and
 // length, each space as its character: on_word(const char *, size_t),
 // on_space(char).  A word ends at a space (' ', '\t', '\n', '\r', '\f')
@@ -3727,7 +3899,7 @@ void make_nodes(GumboNode *node, const litehtml::document::ptr &doc,
         unknown.assign(e.original_tag.data, e.original_tag.length);
     }
     const char *name = tag[0] ? tag : unknown.c_str();
-    litehtml::element::ptr el = create_memo_element(name, doc, memo);
+    litehtml::element::ptr el = create_memo_element(e.tag, name, doc, memo);
     el->set_tagName(name);
     // std::map<std::string, std::string>'s order (bytes compared unsigned,
     // as strcmp compares them), the last of equal names kept as its
@@ -3748,7 +3920,7 @@ void make_nodes(GumboNode *node, const litehtml::document::ptr &doc,
     for (unsigned i = 0; i < n; i++)
         if (i + 1 == n || std::strcmp(attrs[i]->name, attrs[i + 1]->name) != 0)
             el->set_attr(attrs[i]->name, attrs[i]->value);
-    if (!std::strcmp(tag, "script"))
+    if (e.tag == GUMBO_TAG_SCRIPT) // tag is "script" (create_memo_element above)
         parse_text = false;
     // The children are made onto the end of `out` itself, which serves the
     // whole walk as one stack (no vector per element, each grown word by
@@ -3763,10 +3935,29 @@ void make_nodes(GumboNode *node, const litehtml::document::ptr &doc,
     for (unsigned i = 0; i < e.children.length; i++)
         make_nodes(static_cast<GumboNode *>(e.children.data[i]), doc, cont, memo, out, parse_text);
     size_t made = out.size() - base;
-    if (made > 1 && std::strcmp(name, "style") && std::strcmp(name, "script"))
+    if (made > 1 && e.tag != GUMBO_TAG_STYLE && e.tag != GUMBO_TAG_SCRIPT)
         (el.get()->*member_of(elem_children{})).reserve(made);
-    for (size_t i = base; i < out.size(); i++)
-        el->appendChild(out[i]);
+    // html_tag::appendChild (litehtml 0.6, from its disassembly) sets the
+    // child's parent to shared_from_this() and appends a copy of the
+    // pointer; for the elements create_memo_element makes by a known tag,
+    // all but el_table, el_style and el_script (the classes that override
+    // it), that is done here from `el` itself (the same owner as
+    // shared_from_this()) and the child's pointer moved, not copied: no
+    // weak_ptr lock and no count changed twice per child.
+    bool tag_append = e.tag != GUMBO_TAG_UNKNOWN && e.tag != GUMBO_TAG_TABLE &&
+                      e.tag != GUMBO_TAG_STYLE && e.tag != GUMBO_TAG_SCRIPT;
+    if (tag_append) {
+        litehtml::elements_vector &kids = el.get()->*member_of(elem_children{});
+        for (size_t i = base; i < out.size(); i++) {
+            if (!out[i])
+                continue; // appendChild does nothing with none
+            out[i]->parent(el);
+            kids.push_back(std::move(out[i]));
+        }
+    } else {
+        for (size_t i = base; i < out.size(); i++)
+            el->appendChild(out[i]);
+    }
     out.resize(base);
     out.push_back(std::move(el));
 }
@@ -4172,17 +4363,31 @@ sb_rdisplay map_display(litehtml::style_display d)
 }
 
 // Characters other than white space and prep.c's word joiners.
+// count_chars' byte classes: 1 for a byte counted (not a UTF-8
+// continuation byte, not one of the five spaces), 2 more for 0xF4, the
+// joiner's first byte.
+struct char_classes {
+    unsigned char of[256];
+    char_classes()
+    {
+        for (int c = 0; c < 256; c++)
+            of[c] =
+                (c & 0xC0) != 0x80 && c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '\f';
+        of[0xF4] |= 2;
+    }
+};
+const char_classes char_class;
+
 unsigned count_chars(const std::string &s)
 {
     unsigned n = 0;
     for (size_t i = 0; i < s.size(); i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == 0xF4 && s.compare(i, SB_PREP_WORD_JOIN_LEN, SB_PREP_WORD_JOIN) == 0) {
+        unsigned k = char_class.of[(unsigned char)s[i]];
+        if ((k & 2) && s.compare(i, SB_PREP_WORD_JOIN_LEN, SB_PREP_WORD_JOIN) == 0) {
             i += SB_PREP_WORD_JOIN_LEN - 1;
             continue;
         }
-        if ((c & 0xC0) != 0x80 && c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '\f')
-            n++;
+        n += k & 1;
     }
     return n;
 }
@@ -4486,9 +4691,56 @@ void set_err(char *err, size_t errlen, const char *msg)
         std::snprintf(err, errlen, "%s", msg);
 }
 
+// strcmp(tag, lit) == 0, the first bytes compared before the call.
+inline bool tag_is(const char *tag, const char *lit)
+{
+    return tag[0] == lit[0] && std::strcmp(tag, lit) == 0;
+}
+
+// The render's nodes, grown on the thread's heap: they are the result
+// (sb_render.nodes), which outlives the page, and are handed over as they
+// are.  They were collected in a std::vector on the page's heap and copied
+// into the result at the end (a copy of every node; on pages with more
+// words than the vector was reserved for, copies as it grew too).  Room
+// for one node more than held is kept, as the result always had.
+struct node_list {
+    sb_rnode *data = nullptr;
+    size_t n = 0, cap = 0;
+
+    node_list() = default;
+    node_list(const node_list &) = delete;
+    node_list &operator=(const node_list &) = delete;
+    ~node_list() { std::free(data); }
+
+    void reserve(size_t want)
+    {
+        if (want + 1 <= cap)
+            return;
+        on_thread_heap in_result;
+        data = static_cast<sb_rnode *>(sb_xrealloc(data, (want + 1) * sizeof *data));
+        cap = want + 1;
+    }
+    void push_back(const sb_rnode &node)
+    {
+        if (n + 1 >= cap)
+            reserve(cap ? cap * 2 : 16);
+        data[n++] = node;
+    }
+    size_t size() const { return n; }
+    sb_rnode &operator[](size_t i) { return data[i]; }
+    // The nodes, now the caller's (at least one slot, as sb_render had).
+    sb_rnode *release()
+    {
+        reserve(n);
+        sb_rnode *d = data;
+        data = nullptr;
+        n = cap = 0;
+        return d;
+    }
+};
+
 // Appends the nodes of the laid-out tree in pre-order.
-void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rnode> &out,
-                   kept_text *keep)
+void extract_nodes(litehtml::element *root, const sb_doc *doc, node_list &out, kept_text *keep)
 {
     std::vector<walk_frame> stack;
     // Nodes whose box is rebuilt from their children: inline elements, and
@@ -4596,14 +4848,14 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rn
         n.font_weight = fh ? fh->weight : 400;
         n.display = map_display(disp);
         n.is_inline = disp == litehtml::display_inline;
-        if (n.elem >= 0 && std::strcmp(n.tag, "a") == 0 && el->get_attr("href"))
+        if (n.elem >= 0 && tag_is(n.tag, "a") && el->get_attr("href"))
             in_link = true;
         n.in_link = in_link;
         n.is_fixed = fixed;
         n.is_image = (kind & kind_cache::image) != 0 ||
-                     (n.elem >= 0 && (!std::strcmp(n.tag, "svg") || !std::strcmp(n.tag, "video") ||
-                                      !std::strcmp(n.tag, "canvas")));
-        if (n.elem >= 0 && std::strcmp(n.tag, "html") && std::strcmp(n.tag, "body")) {
+                     (n.elem >= 0 &&
+                      (tag_is(n.tag, "svg") || tag_is(n.tag, "video") || tag_is(n.tag, "canvas")));
+        if (n.elem >= 0 && !tag_is(n.tag, "html") && !tag_is(n.tag, "body")) {
             const litehtml::background *bg = el->get_background(true);
             // Lead pictures are often a box painted with a background image.
             if (!n.is_image)
@@ -4652,7 +4904,7 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, std::vector<sb_rn
         bool own = n.is_text || !derived[i] || has_box[i];
         if (!own || n.parent < 0)
             continue;
-        if (!n.is_text && n.elem >= 0 && !std::strcmp(n.tag, "br"))
+        if (!n.is_text && n.elem >= 0 && tag_is(n.tag, "br"))
             continue; // a block in litehtml, a line end in the page
         sb_rnode &p = out[(size_t)n.parent];
         if (!derived[(size_t)n.parent])
@@ -4813,7 +5065,7 @@ static sb_render *render_page(const sb_doc *doc, const sb_render_opts *opts, sb_
             size_t dropped = drop_block_spaces(ldoc->root().get(), dropped_spaces);
             ldoc->render(o.width);
             double t3 = sb_clock_ms();
-            std::vector<sb_rnode> nodes;
+            node_list nodes;
             nodes.reserve(doc->n_elems * 4 + 16);
             kept_text keep;
             extract_nodes(ldoc->root().get(), doc, nodes, o.keep_text ? &keep : nullptr);
@@ -4821,9 +5073,7 @@ static sb_render *render_page(const sb_doc *doc, const sb_render_opts *opts, sb_
             on_thread_heap keep_result; // the result outlives the page
             r = (sb_render *)sb_xcalloc(1, sizeof *r);
             r->n_nodes = nodes.size();
-            r->nodes = (sb_rnode *)sb_xmalloc((nodes.size() + 1) * sizeof *r->nodes);
-            if (!nodes.empty())
-                std::memcpy(r->nodes, nodes.data(), nodes.size() * sizeof *r->nodes);
+            r->nodes = nodes.release();
             r->width = clamp_coord(std::max(ldoc->width(), o.width));
             r->height = clamp_coord(ldoc->height());
             r->prep_ms = t1 - t0;

@@ -52,7 +52,7 @@ static bool is_control(const sb_box *b)
     if (!b->tag || b->rect.w <= 0 || b->rect.h <= 0)
         return false;
     for (size_t i = 0; i < sizeof tags / sizeof tags[0]; i++)
-        if (strcmp(b->tag, tags[i]) == 0)
+        if (b->tag[0] == tags[i][0] && strcmp(b->tag, tags[i]) == 0) /* most differ at once */
             return true;
     return false;
 }
