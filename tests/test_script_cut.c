@@ -2,6 +2,7 @@
  * what the verification on gumbo's tree keeps: the exact bytes gumbo
  * parsed, whether it fell back to the uncut page, and the script's text
  * the tree then holds. */
+#define _GNU_SOURCE /* strcasestr */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -42,6 +43,18 @@ static const script_case cases[] = {
      GUMBO_NAMESPACE_HTML, ";"},
     {"quoted > in the start tag", "<script data-x=\"a>b\" src='c>d'>a()</script>", 1, KEPT,
      "<script data-x=\"a>b\" src='c>d'>;</script>", GUMBO_NAMESPACE_HTML, ";"},
+    /* Content that leaves the tokenizer in the middle of a "<" run: the
+     * "<" of "</script" is read again in the script data state. */
+    {"content ends in <", "<script>a<</script><p>b", 1, KEPT, "<script>;</script><p>b",
+     GUMBO_NAMESPACE_HTML, ";"},
+    {"content ends in </", "<script>a</</script><p>b", 1, KEPT, "<script>;</script><p>b",
+     GUMBO_NAMESPACE_HTML, ";"},
+    {"content ends in </scrip", "<script>a</scrip</script><p>b", 1, KEPT,
+     "<script>;</script><p>b", GUMBO_NAMESPACE_HTML, ";"},
+    {"content ends in <!-", "<script>a<!-</script><p>b", 1, KEPT, "<script>;</script><p>b",
+     GUMBO_NAMESPACE_HTML, ";"},
+    {"CR and invalid UTF-8 in the content", "<script>\r\n\xe2\x82\xff</script><p>b", 1,
+     KEPT, "<script>;</script><p>b", GUMBO_NAMESPACE_HTML, ";"},
     {"two scripts, one blank", "<script>a()</script><script> \n</script><script>b()</script>", 2,
      KEPT, "<script>;</script><script> \n</script><script>;</script>", GUMBO_NAMESPACE_HTML, ";"},
     /* "</scripty>" ends nothing: the script runs to the next end tag. */
@@ -113,6 +126,16 @@ static void test_cases(void **state)
             assert_non_null(d->parsed);
             assert_string_equal(d->parsed, c->parsed);
             assert_int_equal(d->parsed_len, strlen(c->parsed));
+            /* gumbo alone on the page ends the script at the same place */
+            GumboOutput *plain = gumbo_parse(c->html);
+            const GumboNode *ps = first_script(plain->document);
+            assert_non_null(ps);
+            assert_int_equal(ps->v.element.children.length, 1);
+            const GumboNode *t = ps->v.element.children.data[0];
+            assert_int_equal(t->type, GUMBO_NODE_TEXT);
+            assert_null(strcasestr(t->v.text.text, "</script"));
+            assert_true(ps->v.element.original_end_tag.length > 0);
+            gumbo_destroy_output(&kGumboDefaultOptions, plain);
         } else {
             assert_null(d->parsed);
         }
