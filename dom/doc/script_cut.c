@@ -200,8 +200,7 @@ static bool verify(const GumboOutput *out, const char *buf, const sb_script_cut 
 }
 
 GumboOutput *sb_script_cut_parse(const GumboOptions *opts, const char *html, size_t len,
-                                 const char **parsed, char **parsed_owned,
-                                 sb_script_cut_stats *st)
+                                 const char **parsed, char **parsed_owned, sb_script_cut_stats *st)
 {
     sb_script_cut_stats local;
     if (!st)

@@ -67,9 +67,9 @@ size_t sb_script_cut_propose(const char *html, size_t len, sb_script_cut **cuts)
 
 /* What sb_script_cut_parse did. */
 typedef struct {
-    size_t proposed; /* cuts the scan proposed */
+    size_t proposed;  /* cuts the scan proposed */
     size_t cut_bytes; /* bytes gumbo was spared (0 after a fallback) */
-    bool fell_back;  /* a cut failed verification: the uncut page was parsed */
+    bool fell_back;   /* a cut failed verification: the uncut page was parsed */
 } sb_script_cut_stats;
 
 /* gumbo_parse_with_options(opts, html, len) but for the cut scripts' text
@@ -78,7 +78,6 @@ typedef struct {
  * buffer (*parsed_owned, the same pointer) the caller frees after
  * gumbo_destroy_output.  st may be NULL. */
 GumboOutput *sb_script_cut_parse(const GumboOptions *opts, const char *html, size_t len,
-                                 const char **parsed, char **parsed_owned,
-                                 sb_script_cut_stats *st);
+                                 const char **parsed, char **parsed_owned, sb_script_cut_stats *st);
 
 #endif

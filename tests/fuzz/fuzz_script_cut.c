@@ -47,8 +47,8 @@ static bool cut_script(const GumboNode *n, const char *buf, const size_t *at, si
     return false;
 }
 
-static void compare(const GumboNode *plain, const GumboNode *cut, const char *buf,
-                    const size_t *at, size_t n_at)
+static void compare(const GumboNode *plain, const GumboNode *cut, const char *buf, const size_t *at,
+                    size_t n_at)
 {
     size_t cap = 64, top = 0;
     const GumboNode **stack = malloc(cap * 2 * sizeof *stack);
