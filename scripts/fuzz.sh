@@ -142,7 +142,13 @@ make_seeds() {
                 '<script>a()' '<frameset><script>a()</script></frameset>' \
                 '<table><script>a()</script><tr><td>x' '<template><script>a()</script></template>' \
                 '<math><mi><script>a()</script></mi></math>' '<select><script>a()</script></select>' \
-                '<script type="application/ld+json">{}</script><script>a()</script>'; do
+                '<script type="application/ld+json">{}</script><script>a()</script>' \
+                '<svg><foreignObject><script>a()</script></foreignObject></svg>' \
+                '<head><noscript><script>a()</script></noscript></head>' \
+                '<svg><![CDATA[<script>a()</script>]]></svg>' \
+                '<body><script>a()</script><frameset><frame>' \
+                '<iframe><script>a()</script></iframe><script>b()</script>' \
+                '<a><table><a><script>a()</script></a>'; do
                 n=$((n + 1))
                 printf '%s' "$s" >"$dir/case-$n.html"
             done
