@@ -18,7 +18,7 @@
 #
 # TARGET is a harness name: tests/fuzz/fuzz_TARGET.c (extract_hybrid,
 # extract_dom, json, meta, date, url, encoding, warc, mhtml, image_size,
-# data_uri, sizes_attr).  The harnesses are built
+# data_uri, sizes_attr, script_cut).  The harnesses are built
 # with clang -fsanitize=fuzzer,address,undefined into build-fuzz/ (CMake
 # option STORYBOX_FUZZ=ON); the normal build does not need clang.  Seeds
 # are cut from samples/ at every run into build-fuzz/seeds/TARGET (never
@@ -32,7 +32,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 out=$root/build-fuzz
-harnesses=(extract_hybrid extract_dom json meta date url encoding warc mhtml image_size data_uri sizes_attr)
+harnesses=(extract_hybrid extract_dom json meta date url encoding warc mhtml image_size data_uri sizes_attr script_cut)
 
 usage() {
     sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//' >&2
@@ -120,7 +120,7 @@ make_seeds() {
     rm -rf "$dir"
     mkdir -p "$dir"
     case $h in
-    extract_hybrid | extract_dom | encoding)
+    extract_hybrid | extract_dom | encoding | script_cut)
         # Every sample page (the .gz one is inflated by the CLI, not by
         # sb_extract, so it stays out).
         # Seeds are named by their path (samples/news/a.html -> news_a.html):
@@ -130,6 +130,29 @@ make_seeds() {
             local name=${f#samples/}
             cp "$f" "$dir/${name//\//_}"
         done < <(find samples \( -name '*.html' -o -name '*.htm' \))
+        if [ "$h" = script_cut ]; then
+            # Where a script's code may not end at the first "</script>":
+            # escaped, foreign, raw text, frameset, plaintext, attributes.
+            local n=0 s
+            for s in '<script>a()</script>' '<SCRIPT>a()</script >' '<script>a()</script/>' \
+                '<script>a("</scripty>")</script>' '<script><!--<script>x</script>y--></script>z' \
+                '<svg><script>a()</script></svg>' '<!--<script>a()</script>-->' \
+                '<textarea><script>a()</script></textarea>' '<title><script>a()</script></title>' \
+                '<plaintext><script>a()</script>' '<p title="<script>a()</script>">' \
+                '<script>a()' '<frameset><script>a()</script></frameset>' \
+                '<table><script>a()</script><tr><td>x' '<template><script>a()</script></template>' \
+                '<math><mi><script>a()</script></mi></math>' '<select><script>a()</script></select>' \
+                '<script type="application/ld+json">{}</script><script>a()</script>' \
+                '<svg><foreignObject><script>a()</script></foreignObject></svg>' \
+                '<head><noscript><script>a()</script></noscript></head>' \
+                '<svg><![CDATA[<script>a()</script>]]></svg>' \
+                '<body><script>a()</script><frameset><frame>' \
+                '<iframe><script>a()</script></iframe><script>b()</script>' \
+                '<a><table><a><script>a()</script></a>'; do
+                n=$((n + 1))
+                printf '%s' "$s" >"$dir/case-$n.html"
+            done
+        fi
         ;;
     json)
         jsonld_blocks "$dir"
@@ -250,6 +273,7 @@ dictionary() {
     mkdir -p "$out/dict"
     case $h in
     extract_hybrid | extract_dom | encoding) cat tests/fuzz/html.dict ;;
+    script_cut) cat tests/fuzz/html.dict tests/fuzz/script_cut.dict ;;
     meta) cat tests/fuzz/json.dict tests/fuzz/html.dict ;;
     json) cat tests/fuzz/json.dict ;;
     date) cat tests/fuzz/date.dict ;;

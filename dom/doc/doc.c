@@ -2,6 +2,7 @@
 #include "dom/doc/data_uri.h"
 #include "dom/doc/depth_limit.h"
 #include "dom/doc/markup_cap.h"
+#include "dom/doc/script_cut.h"
 
 #include <ctype.h>
 #include <stdint.h>
@@ -236,8 +237,17 @@ sb_doc *sb_doc_parse_owned(char *html, size_t len)
     neutralise_huge_char_refs(d->html, d->html_len);
     GumboOptions opts = kGumboDefaultOptions;
     opts.max_errors = 0; /* we never read parse errors; don't store them */
-    d->out = gumbo_parse_with_options(&opts, d->html, d->html_len);
+    /* Last, after the caps (which count the page as it came): the code of
+     * the scripts nothing reads is left out of the parse, which would
+     * tokenise it a character at a time; each cut verified on the tree, or
+     * the page parsed whole (dom/doc/script_cut.h). */
+    const char *parsed = NULL;
+    sb_script_cut_stats cut;
+    d->out = sb_script_cut_parse(&opts, d->html, d->html_len, &parsed, &d->parsed, &cut);
+    d->parsed_len = d->parsed ? d->html_len - cut.cut_bytes : 0;
+    d->script_cut_fell_back = cut.fell_back;
     if (!d->out) {
+        free(d->parsed);
         free(d->html);
         free(d);
         return NULL;
@@ -262,6 +272,7 @@ void sb_doc_free(sb_doc *d)
     free(d->elems);
     free(d->map_keys);
     free(d->map_vals);
+    free(d->parsed);
     free(d->html);
     free(d);
 }
@@ -305,7 +316,8 @@ GumboTag sb_tag(const GumboNode *n)
  * names are normalised once into a static ring of buffers... which would not
  * be reentrant.  Instead normalise in place: the source text belongs to our
  * own copy of the page (d->html), so writing lower-case letters there is
- * safe and keeps the pointer valid as long as the document. */
+ * safe and keeps the pointer valid as long as the document (the copy
+ * gumbo parsed: d->parsed when scripts were cut, else d->html). */
 const char *sb_tag_name(const GumboNode *n)
 {
     if (!sb_is_element(n))

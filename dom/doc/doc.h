@@ -19,8 +19,16 @@
 
 typedef struct sb_doc {
     GumboOutput *out;
-    char *html;          /* owned UTF-8 copy of the parsed bytes */
+    char *html;          /* owned UTF-8 copy of the page, after the caps */
     size_t html_len;
+    /* The bytes gumbo parsed when scripts' code was cut before the parse
+     * (dom/doc/script_cut.h), NULL otherwise: the tree's original_tag and
+     * original_text point into it, html keeps the page's bytes as they were
+     * for the readers of bytes (the density seeds, the render's size
+     * limit). */
+    char *parsed;
+    size_t parsed_len;
+    bool script_cut_fell_back; /* a cut failed verification: parsed uncut */
     GumboNode **elems;   /* element and template nodes, document order */
     size_t n_elems;
     /* pointer -> id map (open addressing) */
