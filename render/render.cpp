@@ -1058,6 +1058,11 @@ struct style_memo {
     // being styled, and the first element styled of each key.
     bool share = true;
     size_t shared = 0; // elements that took their computed style from another
+    // The layout's answers from earlier layouts (memo_element::render):
+    // 0 before the root's layout, 1 during it, 2 after it (render_positioned
+    // and later: litehtml's own renders); how many renders were answered.
+    int layout = 0;
+    size_t renders_answered = 0;
     int next_share_id = 1;
     const litehtml::element *share_parent = nullptr;
     int share_parent_id = 0;
@@ -1432,6 +1437,10 @@ struct computed_access : litehtml::html_tag {
 // with: litehtml's own line queries, and every space kept
 // (drop_block_spaces below).
 thread_local bool no_layout_shortcuts = false;
+
+// Set only by sb_render_check_render_memo, for the render it compares with:
+// every element laid out each time litehtml asks (memo_element::render).
+thread_local bool no_render_memo = false;
 
 struct line_link {
     litehtml::element *up_el = nullptr; // the parent
@@ -2680,7 +2689,14 @@ const litehtml::tstring no_declarations;
 
 // Our class for every litehtml element class derived from html_tag (the
 // ones that have declarations of their own).
-template <class Base> class memo_element : public Base, public line_linked
+// Our elements, whose layout an answered render may have left to do
+// (memo_element::render).
+struct layout_pending {
+    virtual ~layout_pending() = default;
+    virtual void materialize_any() = 0;
+};
+
+template <class Base> class memo_element : public Base, public line_linked, public layout_pending
 {
     static_assert(std::is_base_of<litehtml::html_tag, Base>::value, "own_property reads m_style");
 
@@ -2693,6 +2709,7 @@ public:
     {
         std::free(found_);
         std::free(own_);
+        std::free(answers_);
     }
 
     // line_link above.
@@ -2700,6 +2717,230 @@ public:
     {
         line_left_right(this->line_, this, y, def_right, ln_left, ln_right);
     }
+
+    // Layouts answered from earlier ones.
+    //
+    // litehtml 0.6 lays a table cell out at least twice per layout of its
+    // table (html_tag::render_table: at width 1 for its narrowest, at the
+    // table's width for its widest, then at its column's width unless that
+    // equals the last), and a table in a cell is laid out again at each
+    // layout of the cell, so nested tables multiply: a cell four tables
+    // deep is laid out dozens of times, mostly at widths it had before.
+    // An element that holds its floats (is_floats_holder: a cell, an
+    // inline-block, a float, an absolutely placed box, overflow other than
+    // visible, the root) is laid out by its own render alone: its
+    // descendants' line queries stop at it, and what render reads from
+    // outside (its parent's and its own declarations, the container's
+    // fonts and sizes) does not change during the layout.  So render(x, y,
+    // w, second_pass) leaves the same subtree and returns the same width
+    // for the same w and second_pass, wherever x and y put it; the element's
+    // own box (m_pos, moved by x and y; margins, padding, borders) is all of
+    // its own state that its parent reads (what it reads through
+    // get_base_line, apply_vertical_align and the float queries is handed
+    // over below).  So a render asked at a w and second_pass already
+    // answered is answered from that layout: the return value and the box
+    // set as it set them, without laying the subtree out.  The subtree is
+    // then what an earlier layout left (placed_), and is laid out as asked
+    // (pending_, materialize) only when something reads it: one of the
+    // queries below, or the end of the layout (sweep), unless a later render
+    // at the same width as placed_ makes it right again, or another render
+    // replaces it.  Most answered renders are the narrowest and widest
+    // passes of a cell, which only their width is read from.  Litehtml's
+    // own state the subtree holds afterwards is what a layout at that
+    // width leaves; the element's box is kept as its parent left it.
+    // Tables are laid out every time (their grid is their own state and
+    // they do not hold floats); a render of the element from inside its
+    // own layout (render_box's second pass at its own width) too.  After
+    // the root's layout (render_positioned, absolutely placed boxes laid
+    // out again) every render is litehtml's.  sb_render_check_render_memo
+    // compares every node with a render that answers none.
+    int render(int x, int y, int max_width, bool second_pass) override
+    {
+        style_memo &mm = *memo_;
+        if (mm.layout == 0) {
+            if (no_render_memo || no_layout_shortcuts || this->have_parent())
+                return Base::render(x, y, max_width, second_pass);
+            mm.layout = 1; // the root: the layout starts here
+            int ret = render_now(x, y, max_width, second_pass);
+            if (mm.renders_answered)
+                sweep(this);
+            mm.layout = 2;
+            return ret;
+        }
+        if (mm.layout != 1 || in_render_ || !this->is_floats_holder() ||
+            this->get_display() == litehtml::display_table ||
+            this->get_display() == litehtml::display_inline_table)
+            return render_now(x, y, max_width, second_pass);
+        const render_answer *a = nullptr;
+        for (unsigned k = 0; k < n_answers_; k++)
+            if (answers_[k].width == max_width && answers_[k].second_pass == second_pass) {
+                a = &answers_[k];
+                break;
+            }
+        if (!a)
+            return render_now(x, y, max_width, second_pass);
+        this->m_pos = a->pos;
+        this->m_pos.x += x;
+        this->m_pos.y += y;
+        this->m_margins = a->margins;
+        this->m_padding = a->padding;
+        this->m_borders = a->borders;
+        if (placed_ && placed_width_ == max_width && placed_second_ == second_pass) {
+            pending_ = false;
+        } else {
+            pending_ = true;
+            pend_x_ = x;
+            pend_y_ = y;
+            pend_width_ = max_width;
+            pend_second_ = second_pass;
+        }
+        mm.renders_answered++;
+        return a->ret;
+    }
+
+    // What reads the subtree or the element's own boxes and floats lays it
+    // out first (apply_vertical_align moves its boxes: what it moved is no
+    // longer a layout's own state).
+    void apply_vertical_align() override
+    {
+        materialize();
+        Base::apply_vertical_align();
+        placed_ = false;
+    }
+    int get_base_line() override
+    {
+        materialize();
+        return Base::get_base_line();
+    }
+    int get_floats_height(litehtml::element_float el_float) const override
+    {
+        const_cast<memo_element *>(this)->materialize();
+        return Base::get_floats_height(el_float);
+    }
+    int get_left_floats_height() const override
+    {
+        const_cast<memo_element *>(this)->materialize();
+        return Base::get_left_floats_height();
+    }
+    int get_right_floats_height() const override
+    {
+        const_cast<memo_element *>(this)->materialize();
+        return Base::get_right_floats_height();
+    }
+    int get_line_left(int y) override
+    {
+        materialize();
+        return Base::get_line_left(y);
+    }
+    int get_line_right(int y, int def_right) override
+    {
+        materialize();
+        return Base::get_line_right(y, def_right);
+    }
+    int find_next_line_top(int top, int width, int def_right) override
+    {
+        materialize();
+        return Base::find_next_line_top(top, width, def_right);
+    }
+    void add_float(const litehtml::element::ptr &el, int x, int y) override
+    {
+        materialize();
+        Base::add_float(el, x, y);
+    }
+    void update_floats(int dy, const litehtml::element::ptr &parent) override
+    {
+        materialize();
+        Base::update_floats(dy, parent);
+    }
+
+  private:
+    struct render_answer {
+        int width;
+        bool second_pass;
+        int ret;
+        litehtml::position pos; // m_pos less the x and y asked
+        litehtml::margins margins, padding, borders;
+    };
+    static constexpr unsigned max_answers = 16;
+
+    // litehtml's render, its answer kept.
+    int render_now(int x, int y, int max_width, bool second_pass)
+    {
+        bool was_in = in_render_;
+        in_render_ = true;
+        pending_ = false;
+        struct restore {
+            bool &flag, was;
+            ~restore() { flag = was; }
+        } r{in_render_, was_in};
+        int ret = Base::render(x, y, max_width, second_pass);
+        placed_ = true;
+        placed_width_ = max_width;
+        placed_second_ = second_pass;
+        if (memo_->layout == 1 && n_answers_ < max_answers) {
+            bool have = false;
+            for (unsigned k = 0; k < n_answers_ && !have; k++)
+                have = answers_[k].width == max_width && answers_[k].second_pass == second_pass;
+            if (!have) {
+                if (!answers_)
+                    answers_ = (render_answer *)sb_xmalloc(max_answers * sizeof *answers_);
+                render_answer &a = answers_[n_answers_++];
+                a.width = max_width;
+                a.second_pass = second_pass;
+                a.ret = ret;
+                a.pos = this->m_pos;
+                a.pos.x -= x;
+                a.pos.y -= y;
+                a.margins = this->m_margins;
+                a.padding = this->m_padding;
+                a.borders = this->m_borders;
+            }
+        }
+        return ret;
+    }
+
+    // The subtree laid out as the last answered render asked, the
+    // element's own box kept as its parent has left it since.
+    void materialize()
+    {
+        if (!pending_)
+            return;
+        litehtml::position pos = this->m_pos;
+        litehtml::margins margins = this->m_margins, padding = this->m_padding,
+                          borders = this->m_borders;
+        render_now(pend_x_, pend_y_, pend_width_, pend_second_);
+        this->m_pos = pos;
+        this->m_margins = margins;
+        this->m_padding = padding;
+        this->m_borders = borders;
+    }
+
+    // At the end of the root's layout, every subtree still pending laid
+    // out, parents first (a parent's layout lays its children out again).
+    static void sweep(litehtml::element *el)
+    {
+        if (auto *m = dynamic_cast<layout_pending *>(el))
+            m->materialize_any();
+        size_t n = el->get_children_count();
+        for (size_t i = 0; i < n; i++)
+            sweep(el->get_child((int)i).get());
+    }
+
+  public:
+    void materialize_any() override { materialize(); }
+
+  private:
+    render_answer *answers_ = nullptr;
+    unsigned n_answers_ = 0;
+    bool in_render_ = false;
+    bool placed_ = false; // the subtree is a layout at placed_width_, placed_second_
+    bool placed_second_ = false;
+    int placed_width_ = 0;
+    bool pending_ = false; // the last render was answered: lay out as it asked
+    bool pend_second_ = false;
+    int pend_x_ = 0, pend_y_ = 0, pend_width_ = 0;
+
+  public:
 
     // What litehtml's html_tag::get_style_property answers, by the same
     // rule: the element's own value unless it is "inherit"; else, when
@@ -4834,6 +5075,7 @@ static sb_render *render_page(const sb_doc *doc, const sb_render_opts *opts, sb_
             r->css_rules_kept = st.css.rules_kept;
             r->floats_removed = unfloated;
             r->spaces_dropped = dropped;
+            r->renders_answered = memo.renders_answered;
             r->unstyled = memo.unstyled;
             r->shared_styles = memo.shared;
             if (o.keep_text) {
@@ -5214,6 +5456,15 @@ extern "C" long sb_render_check_layout_shortcuts(const sb_doc *doc, size_t *drop
 {
     return renders_compare(doc, &no_layout_shortcuts, &sb_render::spaces_dropped, dropped,
                            "litehtml's own", err, errlen);
+}
+
+// Layouts answered from earlier ones (memo_element::render) against every
+// element laid out each time litehtml asks.
+extern "C" long sb_render_check_render_memo(const sb_doc *doc, size_t *answered, char *err,
+                                            size_t errlen)
+{
+    return renders_compare(doc, &no_render_memo, &sb_render::renders_answered, answered,
+                           "laid out every time", err, errlen);
 }
 
 extern "C" long sb_render_check_style_port(const sb_doc *doc, size_t *compared, char *err,
