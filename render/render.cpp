@@ -292,6 +292,11 @@ SB_MEMBER_OF(image_src, litehtml::tstring litehtml::el_image::*, litehtml::el_im
 SB_MEMBER_OF(elem_children, litehtml::elements_vector litehtml::element::*, litehtml::element::m_children);
 SB_MEMBER_OF(tag_attrs, litehtml::string_map litehtml::html_tag::*, litehtml::html_tag::m_attrs);
 SB_MEMBER_OF(tag_classes, litehtml::string_vector litehtml::html_tag::*, litehtml::html_tag::m_class_values);
+// An element's box, kept and set by layout_pending.
+SB_MEMBER_OF(elem_pos, litehtml::position litehtml::element::*, litehtml::element::m_pos);
+SB_MEMBER_OF(elem_margins, litehtml::margins litehtml::element::*, litehtml::element::m_margins);
+SB_MEMBER_OF(elem_padding, litehtml::margins litehtml::element::*, litehtml::element::m_padding);
+SB_MEMBER_OF(elem_borders, litehtml::margins litehtml::element::*, litehtml::element::m_borders);
 
 struct style_memo;
 // Selector matching by candidates (sheet_index below): set while a sheet
@@ -1048,6 +1053,8 @@ template <class T> struct arena_alloc {
     template <class U> bool operator!=(const arena_alloc<U> &o) const { return arena != o.arena; }
 };
 
+struct layout_pending;
+
 struct style_memo {
     node_arena arena; // first: freed last, after whatever else the memo holds
     std::unique_ptr<sheet_index> index; // while a sheet is applied from the root
@@ -1063,6 +1070,7 @@ struct style_memo {
     // and later: litehtml's own renders); how many renders were answered.
     int layout = 0;
     size_t renders_answered = 0;
+    std::vector<layout_pending *> pending; // answered, maybe not laid out
     int next_share_id = 1;
     const litehtml::element *share_parent = nullptr;
     int share_parent_id = 0;
@@ -2687,14 +2695,220 @@ const std::unordered_set<litehtml::tstring> own_only_names = {
 // program's end (dom/base/page_heap.h).
 const litehtml::tstring no_declarations;
 
+// The box of an element that its parent reads after its render.
+struct layout_box {
+    litehtml::position pos;
+    litehtml::margins margins, padding, borders;
+};
+
+// Layouts answered from earlier ones.
+//
+// litehtml 0.6 lays a table cell out at least twice per layout of its
+// table (html_tag::render_table: at width 1 for its narrowest, at the
+// table's width for its widest, then at its column's width unless that
+// equals the last), and a table in a cell is laid out again at each
+// layout of the cell, so nested tables multiply: a cell four tables
+// deep is laid out dozens of times, mostly at widths it had before.
+//
+// An element that holds its floats (is_floats_holder: a cell, an
+// inline-block, a float, an absolutely placed box, overflow other than
+// visible, the root), and a table (laid out by render_table, whose
+// cells hold theirs), is laid out by its own render alone: its
+// descendants' line and float queries stop at it, and what render reads
+// from outside it (its own and its ancestors' declarations, the
+// container's fonts and sizes) does not change during the layout.  So
+// render(x, y, w, second_pass) leaves the same subtree and returns the
+// same width for the same w and second_pass, wherever x and y put it,
+// and of the element's own state its parent reads only its box (m_pos,
+// moved by x and y; margins, padding, borders), and its boxes through
+// get_base_line and apply_vertical_align (memo_element's, which lay a
+// pending subtree out first).
+//
+// So a render asked again at a w and second_pass the element was laid
+// out at during this layout is answered from that layout: the return
+// value and the box set as that layout set them, without laying the
+// subtree out.  The subtree is then what an earlier layout left
+// (placed_), and is laid out as asked (pending_, materialize) only when
+// something reads it: get_base_line, apply_vertical_align, or the end
+// of the root's layout (style_memo::pending), unless a later render at the
+// placed_ width makes it right again, or a render laid out replaces it.
+// Its box is kept as its parent has left it since.  Most answered
+// renders are a cell's narrowest and widest passes, of which
+// render_table reads only the width.  A render of the element from
+// inside its own layout (render_box's second pass) is laid out; so is
+// every render after the root's layout (render_positioned's).
+// sb_render_check_render_memo compares every node with a render that
+// answers none.
+class layout_pending
+{
+  public:
+    virtual ~layout_pending() { std::free(answers_); }
+    int answered_render(style_memo &mm, int x, int y, int max_width, bool second_pass);
+    // The subtree laid out as the last answered render asked, the
+    // element's own box kept as its parent has left it since.
+    void materialize(style_memo &mm)
+    {
+        if (pending_)
+            materialize_now(mm);
+    }
+    void materialize_listed(style_memo &mm)
+    {
+        listed_ = false;
+        materialize(mm);
+    }
+    void boxes_moved() { placed_ = false; }
+
+  protected:
+    explicit layout_pending(litehtml::element *self) : self_(self) {}
+    virtual int base_render(int x, int y, int max_width, bool second_pass) = 0;
+
+  private:
+    // Laid out by its own render alone: it holds its floats, or it is a
+    // table.
+    bool self_contained() const
+    {
+        litehtml::style_display d = self_->get_display();
+        return d == litehtml::display_table || d == litehtml::display_inline_table ||
+               self_->is_floats_holder();
+    }
+    void read_box(layout_box &b) const
+    {
+        b.pos = self_->*member_of(elem_pos{});
+        b.margins = self_->*member_of(elem_margins{});
+        b.padding = self_->*member_of(elem_padding{});
+        b.borders = self_->*member_of(elem_borders{});
+    }
+    void write_box(const layout_box &b)
+    {
+        self_->*member_of(elem_pos{}) = b.pos;
+        self_->*member_of(elem_margins{}) = b.margins;
+        self_->*member_of(elem_padding{}) = b.padding;
+        self_->*member_of(elem_borders{}) = b.borders;
+    }
+
+    struct render_answer {
+        int width;
+        bool second_pass;
+        int ret;
+        layout_box box; // its pos less the x and y asked
+    };
+    static constexpr unsigned max_answers = 16;
+    int render_now(style_memo &mm, int x, int y, int max_width, bool second_pass);
+    void materialize_now(style_memo &mm);
+
+    litehtml::element *self_;
+    render_answer *answers_ = nullptr;
+    unsigned n_answers_ = 0, cap_answers_ = 0;
+    signed char contained_ = -1; // self_contained(), once read
+    bool in_render_ = false;
+    bool placed_ = false; // the subtree is a layout at placed_width_, placed_second_
+    bool placed_second_ = false;
+    int placed_width_ = 0;
+    bool pending_ = false; // the last render was answered: lay out as it asked
+    bool listed_ = false;  // in mm.pending
+    bool pend_second_ = false;
+    int pend_x_ = 0, pend_y_ = 0, pend_width_ = 0;
+};
+
+int layout_pending::answered_render(style_memo &mm, int x, int y, int max_width,
+                                    bool second_pass)
+{
+    if (mm.layout == 0) {
+        if (no_render_memo || no_layout_shortcuts || self_->have_parent())
+            return base_render(x, y, max_width, second_pass);
+        mm.layout = 1; // the root: the layout starts here
+        int ret = render_now(mm, x, y, max_width, second_pass);
+        // what is still pending laid out, the last listed first (a cell's
+        // subtree before the cells inside it, mostly); what a layout here
+        // answers is listed and laid out in turn
+        while (!mm.pending.empty()) {
+            layout_pending *el = mm.pending.back();
+            mm.pending.pop_back();
+            el->materialize_listed(mm);
+        }
+        mm.layout = 2;
+        return ret;
+    }
+    if (mm.layout != 1)
+        return base_render(x, y, max_width, second_pass);
+    if (contained_ < 0) // its display and position do not change in the layout
+        contained_ = self_contained() ? 1 : 0;
+    if (!contained_)
+        return base_render(x, y, max_width, second_pass);
+    if (in_render_)
+        return render_now(mm, x, y, max_width, second_pass);
+    const render_answer *a = nullptr;
+    for (unsigned k = 0; k < n_answers_; k++)
+        if (answers_[k].width == max_width && answers_[k].second_pass == second_pass) {
+            a = &answers_[k];
+            break;
+        }
+    if (!a)
+        return render_now(mm, x, y, max_width, second_pass);
+    layout_box b = a->box;
+    b.pos.x += x;
+    b.pos.y += y;
+    write_box(b);
+    if (placed_ && placed_width_ == max_width && placed_second_ == second_pass) {
+        pending_ = false;
+    } else {
+        pending_ = true;
+        if (!listed_) {
+            listed_ = true;
+            mm.pending.push_back(this);
+        }
+        pend_x_ = x;
+        pend_y_ = y;
+        pend_width_ = max_width;
+        pend_second_ = second_pass;
+    }
+    mm.renders_answered++;
+    return a->ret;
+}
+
+void layout_pending::materialize_now(style_memo &mm)
+{
+    layout_box kept;
+    read_box(kept);
+    render_now(mm, pend_x_, pend_y_, pend_width_, pend_second_);
+    write_box(kept);
+}
+
+// litehtml's render, its answer kept.
+int layout_pending::render_now(style_memo &mm, int x, int y, int max_width, bool second_pass)
+{
+    bool was_in = in_render_;
+    in_render_ = true;
+    pending_ = false;
+    struct restore {
+        bool &flag, was;
+        ~restore() { flag = was; }
+    } r{in_render_, was_in};
+    int ret = base_render(x, y, max_width, second_pass);
+    placed_ = true;
+    placed_width_ = max_width;
+    placed_second_ = second_pass;
+    if (mm.layout != 1 || n_answers_ == max_answers)
+        return ret;
+    for (unsigned k = 0; k < n_answers_; k++)
+        if (answers_[k].width == max_width && answers_[k].second_pass == second_pass)
+            return ret;
+    if (n_answers_ == cap_answers_) {
+        cap_answers_ = cap_answers_ ? 2 * cap_answers_ : 2;
+        answers_ = (render_answer *)sb_xrealloc(answers_, cap_answers_ * sizeof *answers_);
+    }
+    render_answer &a = answers_[n_answers_++];
+    a.width = max_width;
+    a.second_pass = second_pass;
+    a.ret = ret;
+    read_box(a.box);
+    a.box.pos.x -= x;
+    a.box.pos.y -= y;
+    return ret;
+}
+
 // Our class for every litehtml element class derived from html_tag (the
 // ones that have declarations of their own).
-// Our elements, whose layout an answered render may have left to do
-// (memo_element::render).
-struct layout_pending {
-    virtual ~layout_pending() = default;
-    virtual void materialize_any() = 0;
-};
 
 template <class Base> class memo_element : public Base, public line_linked, public layout_pending
 {
@@ -2702,14 +2916,13 @@ template <class Base> class memo_element : public Base, public line_linked, publ
 
 public:
     memo_element(const std::shared_ptr<litehtml::document> &doc, style_memo *memo)
-        : Base(doc), memo_(memo)
+        : Base(doc), layout_pending(this), memo_(memo)
     {
     }
     ~memo_element() override
     {
         std::free(found_);
         std::free(own_);
-        std::free(answers_);
     }
 
     // line_link above.
@@ -2718,227 +2931,34 @@ public:
         line_left_right(this->line_, this, y, def_right, ln_left, ln_right);
     }
 
-    // Layouts answered from earlier ones.
-    //
-    // litehtml 0.6 lays a table cell out at least twice per layout of its
-    // table (html_tag::render_table: at width 1 for its narrowest, at the
-    // table's width for its widest, then at its column's width unless that
-    // equals the last), and a table in a cell is laid out again at each
-    // layout of the cell, so nested tables multiply: a cell four tables
-    // deep is laid out dozens of times, mostly at widths it had before.
-    // An element that holds its floats (is_floats_holder: a cell, an
-    // inline-block, a float, an absolutely placed box, overflow other than
-    // visible, the root) is laid out by its own render alone: its
-    // descendants' line queries stop at it, and what render reads from
-    // outside (its parent's and its own declarations, the container's
-    // fonts and sizes) does not change during the layout.  So render(x, y,
-    // w, second_pass) leaves the same subtree and returns the same width
-    // for the same w and second_pass, wherever x and y put it; the element's
-    // own box (m_pos, moved by x and y; margins, padding, borders) is all of
-    // its own state that its parent reads (what it reads through
-    // get_base_line, apply_vertical_align and the float queries is handed
-    // over below).  So a render asked at a w and second_pass already
-    // answered is answered from that layout: the return value and the box
-    // set as it set them, without laying the subtree out.  The subtree is
-    // then what an earlier layout left (placed_), and is laid out as asked
-    // (pending_, materialize) only when something reads it: one of the
-    // queries below, or the end of the layout (sweep), unless a later render
-    // at the same width as placed_ makes it right again, or another render
-    // replaces it.  Most answered renders are the narrowest and widest
-    // passes of a cell, which only their width is read from.  Litehtml's
-    // own state the subtree holds afterwards is what a layout at that
-    // width leaves; the element's box is kept as its parent left it.
-    // Tables are laid out every time (their grid is their own state and
-    // they do not hold floats); a render of the element from inside its
-    // own layout (render_box's second pass at its own width) too.  After
-    // the root's layout (render_positioned, absolutely placed boxes laid
-    // out again) every render is litehtml's.  sb_render_check_render_memo
-    // compares every node with a render that answers none.
+    // Layouts answered from earlier ones (layout_pending above).
     int render(int x, int y, int max_width, bool second_pass) override
     {
-        style_memo &mm = *memo_;
-        if (mm.layout == 0) {
-            if (no_render_memo || no_layout_shortcuts || this->have_parent())
-                return Base::render(x, y, max_width, second_pass);
-            mm.layout = 1; // the root: the layout starts here
-            int ret = render_now(x, y, max_width, second_pass);
-            if (mm.renders_answered)
-                sweep(this);
-            mm.layout = 2;
-            return ret;
-        }
-        if (mm.layout != 1 || in_render_ || !this->is_floats_holder() ||
-            this->get_display() == litehtml::display_table ||
-            this->get_display() == litehtml::display_inline_table)
-            return render_now(x, y, max_width, second_pass);
-        const render_answer *a = nullptr;
-        for (unsigned k = 0; k < n_answers_; k++)
-            if (answers_[k].width == max_width && answers_[k].second_pass == second_pass) {
-                a = &answers_[k];
-                break;
-            }
-        if (!a)
-            return render_now(x, y, max_width, second_pass);
-        this->m_pos = a->pos;
-        this->m_pos.x += x;
-        this->m_pos.y += y;
-        this->m_margins = a->margins;
-        this->m_padding = a->padding;
-        this->m_borders = a->borders;
-        if (placed_ && placed_width_ == max_width && placed_second_ == second_pass) {
-            pending_ = false;
-        } else {
-            pending_ = true;
-            pend_x_ = x;
-            pend_y_ = y;
-            pend_width_ = max_width;
-            pend_second_ = second_pass;
-        }
-        mm.renders_answered++;
-        return a->ret;
+        return answered_render(*memo_, x, y, max_width, second_pass);
     }
-
-    // What reads the subtree or the element's own boxes and floats lays it
-    // out first (apply_vertical_align moves its boxes: what it moved is no
-    // longer a layout's own state).
+    // What reads the subtree from outside its own layout lays it out
+    // first: the table's vertical alignment of a cell (which then moves the
+    // cell's boxes: what it moved is no longer a layout's own state) and a
+    // line's baseline.  Its float queries (get_line_left, add_float,
+    // get_floats_height...) are asked only by itself and its descendants
+    // during its own layout, when nothing of it is pending.
     void apply_vertical_align() override
     {
-        materialize();
+        materialize(*memo_);
         Base::apply_vertical_align();
-        placed_ = false;
+        boxes_moved();
     }
     int get_base_line() override
     {
-        materialize();
+        materialize(*memo_);
         return Base::get_base_line();
     }
-    int get_floats_height(litehtml::element_float el_float) const override
-    {
-        const_cast<memo_element *>(this)->materialize();
-        return Base::get_floats_height(el_float);
-    }
-    int get_left_floats_height() const override
-    {
-        const_cast<memo_element *>(this)->materialize();
-        return Base::get_left_floats_height();
-    }
-    int get_right_floats_height() const override
-    {
-        const_cast<memo_element *>(this)->materialize();
-        return Base::get_right_floats_height();
-    }
-    int get_line_left(int y) override
-    {
-        materialize();
-        return Base::get_line_left(y);
-    }
-    int get_line_right(int y, int def_right) override
-    {
-        materialize();
-        return Base::get_line_right(y, def_right);
-    }
-    int find_next_line_top(int top, int width, int def_right) override
-    {
-        materialize();
-        return Base::find_next_line_top(top, width, def_right);
-    }
-    void add_float(const litehtml::element::ptr &el, int x, int y) override
-    {
-        materialize();
-        Base::add_float(el, x, y);
-    }
-    void update_floats(int dy, const litehtml::element::ptr &parent) override
-    {
-        materialize();
-        Base::update_floats(dy, parent);
-    }
 
-  private:
-    struct render_answer {
-        int width;
-        bool second_pass;
-        int ret;
-        litehtml::position pos; // m_pos less the x and y asked
-        litehtml::margins margins, padding, borders;
-    };
-    static constexpr unsigned max_answers = 16;
-
-    // litehtml's render, its answer kept.
-    int render_now(int x, int y, int max_width, bool second_pass)
+  protected:
+    int base_render(int x, int y, int max_width, bool second_pass) override
     {
-        bool was_in = in_render_;
-        in_render_ = true;
-        pending_ = false;
-        struct restore {
-            bool &flag, was;
-            ~restore() { flag = was; }
-        } r{in_render_, was_in};
-        int ret = Base::render(x, y, max_width, second_pass);
-        placed_ = true;
-        placed_width_ = max_width;
-        placed_second_ = second_pass;
-        if (memo_->layout == 1 && n_answers_ < max_answers) {
-            bool have = false;
-            for (unsigned k = 0; k < n_answers_ && !have; k++)
-                have = answers_[k].width == max_width && answers_[k].second_pass == second_pass;
-            if (!have) {
-                if (!answers_)
-                    answers_ = (render_answer *)sb_xmalloc(max_answers * sizeof *answers_);
-                render_answer &a = answers_[n_answers_++];
-                a.width = max_width;
-                a.second_pass = second_pass;
-                a.ret = ret;
-                a.pos = this->m_pos;
-                a.pos.x -= x;
-                a.pos.y -= y;
-                a.margins = this->m_margins;
-                a.padding = this->m_padding;
-                a.borders = this->m_borders;
-            }
-        }
-        return ret;
+        return Base::render(x, y, max_width, second_pass);
     }
-
-    // The subtree laid out as the last answered render asked, the
-    // element's own box kept as its parent has left it since.
-    void materialize()
-    {
-        if (!pending_)
-            return;
-        litehtml::position pos = this->m_pos;
-        litehtml::margins margins = this->m_margins, padding = this->m_padding,
-                          borders = this->m_borders;
-        render_now(pend_x_, pend_y_, pend_width_, pend_second_);
-        this->m_pos = pos;
-        this->m_margins = margins;
-        this->m_padding = padding;
-        this->m_borders = borders;
-    }
-
-    // At the end of the root's layout, every subtree still pending laid
-    // out, parents first (a parent's layout lays its children out again).
-    static void sweep(litehtml::element *el)
-    {
-        if (auto *m = dynamic_cast<layout_pending *>(el))
-            m->materialize_any();
-        size_t n = el->get_children_count();
-        for (size_t i = 0; i < n; i++)
-            sweep(el->get_child((int)i).get());
-    }
-
-  public:
-    void materialize_any() override { materialize(); }
-
-  private:
-    render_answer *answers_ = nullptr;
-    unsigned n_answers_ = 0;
-    bool in_render_ = false;
-    bool placed_ = false; // the subtree is a layout at placed_width_, placed_second_
-    bool placed_second_ = false;
-    int placed_width_ = 0;
-    bool pending_ = false; // the last render was answered: lay out as it asked
-    bool pend_second_ = false;
-    int pend_x_ = 0, pend_y_ = 0, pend_width_ = 0;
 
   public:
 
