@@ -1053,7 +1053,7 @@ template <class T> struct arena_alloc {
     template <class U> bool operator!=(const arena_alloc<U> &o) const { return arena != o.arena; }
 };
 
-struct layout_pending;
+class layout_pending;
 
 struct style_memo {
     node_arena arena; // first: freed last, after whatever else the memo holds
@@ -2757,6 +2757,9 @@ class layout_pending
         materialize(mm);
     }
     void boxes_moved() { placed_ = false; }
+    // Known to be laid out as litehtml asks: after the root's layout, or
+    // an element not laid out alone.
+    bool never_answered(const style_memo &mm) const { return mm.layout == 2 || contained_ == 0; }
 
   protected:
     explicit layout_pending(litehtml::element *self) : self_(self) {}
@@ -2793,7 +2796,7 @@ class layout_pending
         layout_box box; // its pos less the x and y asked
     };
     static constexpr unsigned max_answers = 16;
-    int render_now(style_memo &mm, int x, int y, int max_width, bool second_pass);
+    int render_now(style_memo &mm, int x, int y, int max_width, bool second_pass, bool keep);
     void materialize_now(style_memo &mm);
 
     litehtml::element *self_;
@@ -2817,7 +2820,7 @@ int layout_pending::answered_render(style_memo &mm, int x, int y, int max_width,
         if (no_render_memo || no_layout_shortcuts || self_->have_parent())
             return base_render(x, y, max_width, second_pass);
         mm.layout = 1; // the root: the layout starts here
-        int ret = render_now(mm, x, y, max_width, second_pass);
+        int ret = render_now(mm, x, y, max_width, second_pass, false);
         // what is still pending laid out, the last listed first (a cell's
         // subtree before the cells inside it, mostly); what a layout here
         // answers is listed and laid out in turn
@@ -2836,15 +2839,15 @@ int layout_pending::answered_render(style_memo &mm, int x, int y, int max_width,
     if (!contained_)
         return base_render(x, y, max_width, second_pass);
     if (in_render_)
-        return render_now(mm, x, y, max_width, second_pass);
+        return render_now(mm, x, y, max_width, second_pass, false);
     const render_answer *a = nullptr;
     for (unsigned k = 0; k < n_answers_; k++)
         if (answers_[k].width == max_width && answers_[k].second_pass == second_pass) {
             a = &answers_[k];
             break;
         }
-    if (!a)
-        return render_now(mm, x, y, max_width, second_pass);
+    if (!a) // asked at this width for the first time
+        return render_now(mm, x, y, max_width, second_pass, true);
     layout_box b = a->box;
     b.pos.x += x;
     b.pos.y += y;
@@ -2870,12 +2873,15 @@ void layout_pending::materialize_now(style_memo &mm)
 {
     layout_box kept;
     read_box(kept);
-    render_now(mm, pend_x_, pend_y_, pend_width_, pend_second_);
+    render_now(mm, pend_x_, pend_y_, pend_width_, pend_second_, false);
     write_box(kept);
 }
 
-// litehtml's render, its answer kept.
-int layout_pending::render_now(style_memo &mm, int x, int y, int max_width, bool second_pass)
+// litehtml's render, its answer kept when keep (a width not answered yet;
+// not the root's one layout, nor a render from inside its own, nor one
+// laid out as an answered one asked).
+int layout_pending::render_now(style_memo &mm, int x, int y, int max_width, bool second_pass,
+                               bool keep)
 {
     bool was_in = in_render_;
     in_render_ = true;
@@ -2888,13 +2894,10 @@ int layout_pending::render_now(style_memo &mm, int x, int y, int max_width, bool
     placed_ = true;
     placed_width_ = max_width;
     placed_second_ = second_pass;
-    if (mm.layout != 1 || n_answers_ == max_answers)
+    if (!keep || mm.layout != 1 || n_answers_ == max_answers)
         return ret;
-    for (unsigned k = 0; k < n_answers_; k++)
-        if (answers_[k].width == max_width && answers_[k].second_pass == second_pass)
-            return ret;
-    if (n_answers_ == cap_answers_) {
-        cap_answers_ = cap_answers_ ? 2 * cap_answers_ : 2;
+    if (n_answers_ == cap_answers_) { // a cell is mostly asked at three widths
+        cap_answers_ = cap_answers_ ? 2 * cap_answers_ : 4;
         answers_ = (render_answer *)sb_xrealloc(answers_, cap_answers_ * sizeof *answers_);
     }
     render_answer &a = answers_[n_answers_++];
@@ -2934,6 +2937,8 @@ public:
     // Layouts answered from earlier ones (layout_pending above).
     int render(int x, int y, int max_width, bool second_pass) override
     {
+        if (never_answered(*memo_))
+            return Base::render(x, y, max_width, second_pass);
         return answered_render(*memo_, x, y, max_width, second_pass);
     }
     // What reads the subtree from outside its own layout lays it out
