@@ -2742,7 +2742,10 @@ struct layout_box {
 class layout_pending
 {
   public:
-    virtual ~layout_pending() { std::free(answers_); }
+    virtual ~layout_pending()
+    {
+        std::free(answers_);
+    }
     int answered_render(style_memo &mm, int x, int y, int max_width, bool second_pass);
     // The subtree laid out as the last answered render asked, the
     // element's own box kept as its parent has left it since.
@@ -2756,13 +2759,21 @@ class layout_pending
         listed_ = false;
         materialize(mm);
     }
-    void boxes_moved() { placed_ = false; }
+    void boxes_moved()
+    {
+        placed_ = false;
+    }
     // Known to be laid out as litehtml asks: after the root's layout, or
     // an element not laid out alone.
-    bool never_answered(const style_memo &mm) const { return mm.layout == 2 || contained_ == 0; }
+    bool never_answered(const style_memo &mm) const
+    {
+        return mm.layout == 2 || contained_ == 0;
+    }
 
   protected:
-    explicit layout_pending(litehtml::element *self) : self_(self) {}
+    explicit layout_pending(litehtml::element *self) : self_(self)
+    {
+    }
     virtual int base_render(int x, int y, int max_width, bool second_pass) = 0;
 
   private:
@@ -2813,17 +2824,16 @@ class layout_pending
     int pend_x_ = 0, pend_y_ = 0, pend_width_ = 0;
 };
 
-int layout_pending::answered_render(style_memo &mm, int x, int y, int max_width,
-                                    bool second_pass)
+int layout_pending::answered_render(style_memo &mm, int x, int y, int max_width, bool second_pass)
 {
     if (mm.layout == 0) {
         if (no_render_memo || no_layout_shortcuts || self_->have_parent())
             return base_render(x, y, max_width, second_pass);
         mm.layout = 1; // the root: the layout starts here
         int ret = render_now(mm, x, y, max_width, second_pass, false);
-        // what is still pending laid out, the last listed first (a cell's
-        // subtree before the cells inside it, mostly); what a layout here
-        // answers is listed and laid out in turn
+        // what is still pending laid out, the last listed first (any order
+        // gives the same boxes: laying a subtree out lays out again what it
+        // holds, and what that answers is listed and laid out in turn)
         while (!mm.pending.empty()) {
             layout_pending *el = mm.pending.back();
             mm.pending.pop_back();
@@ -2888,7 +2898,10 @@ int layout_pending::render_now(style_memo &mm, int x, int y, int max_width, bool
     pending_ = false;
     struct restore {
         bool &flag, was;
-        ~restore() { flag = was; }
+        ~restore()
+        {
+            flag = was;
+        }
     } r{in_render_, was_in};
     int ret = base_render(x, y, max_width, second_pass);
     placed_ = true;
@@ -2966,7 +2979,6 @@ public:
     }
 
   public:
-
     // What litehtml's html_tag::get_style_property answers, by the same
     // rule: the element's own value unless it is "inherit"; else, when
     // there is a parent and the value is "inherit" or the property is
