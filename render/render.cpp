@@ -353,6 +353,11 @@ SB_MEMBER_OF(image_src, litehtml::tstring litehtml::el_image::*, litehtml::el_im
 SB_MEMBER_OF(elem_children, litehtml::elements_vector litehtml::element::*, litehtml::element::m_children);
 SB_MEMBER_OF(tag_attrs, litehtml::string_map litehtml::html_tag::*, litehtml::html_tag::m_attrs);
 SB_MEMBER_OF(tag_classes, litehtml::string_vector litehtml::html_tag::*, litehtml::html_tag::m_class_values);
+// An element's box, kept and set by layout_pending.
+SB_MEMBER_OF(elem_pos, litehtml::position litehtml::element::*, litehtml::element::m_pos);
+SB_MEMBER_OF(elem_margins, litehtml::margins litehtml::element::*, litehtml::element::m_margins);
+SB_MEMBER_OF(elem_padding, litehtml::margins litehtml::element::*, litehtml::element::m_padding);
+SB_MEMBER_OF(elem_borders, litehtml::margins litehtml::element::*, litehtml::element::m_borders);
 
 struct style_memo;
 // Selector matching by candidates (sheet_index below): set while a sheet
@@ -1109,6 +1114,8 @@ template <class T> struct arena_alloc {
     template <class U> bool operator!=(const arena_alloc<U> &o) const { return arena != o.arena; }
 };
 
+class layout_pending;
+
 struct style_memo {
     node_arena arena; // first: freed last, after whatever else the memo holds
     std::unique_ptr<sheet_index> index; // while a sheet is applied from the root
@@ -1119,6 +1126,12 @@ struct style_memo {
     // being styled, and the first element styled of each key.
     bool share = true;
     size_t shared = 0; // elements that took their computed style from another
+    // The layout's answers from earlier layouts (memo_element::render):
+    // 0 before the root's layout, 1 during it, 2 after it (render_positioned
+    // and later: litehtml's own renders); how many renders were answered.
+    int layout = 0;
+    size_t renders_answered = 0;
+    std::vector<layout_pending *> pending; // answered, maybe not laid out
     int next_share_id = 1;
     const litehtml::element *share_parent = nullptr;
     int share_parent_id = 0;
@@ -1502,6 +1515,10 @@ struct computed_access : litehtml::html_tag {
 // with: litehtml's own line queries, and every space kept
 // (drop_block_spaces below).
 thread_local bool no_layout_shortcuts = false;
+
+// Set only by sb_render_check_render_memo, for the render it compares with:
+// every element laid out each time litehtml asks (memo_element::render).
+thread_local bool no_render_memo = false;
 
 struct line_link {
     litehtml::element *up_el = nullptr; // the parent
@@ -2764,15 +2781,244 @@ const std::unordered_set<litehtml::tstring> own_only_names = {
 // program's end (dom/base/page_heap.h).
 const litehtml::tstring no_declarations;
 
+// The box of an element that its parent reads after its render.
+struct layout_box {
+    litehtml::position pos;
+    litehtml::margins margins, padding, borders;
+};
+
+// Layouts answered from earlier ones.
+//
+// litehtml 0.6 lays a table cell out at least twice per layout of its
+// table (html_tag::render_table: at width 1 for its narrowest, at the
+// table's width for its widest, then at its column's width unless that
+// equals the last), and a table in a cell is laid out again at each
+// layout of the cell, so nested tables multiply: a cell four tables
+// deep is laid out dozens of times, mostly at widths it had before.
+//
+// An element that holds its floats (is_floats_holder: a cell, an
+// inline-block, a float, an absolutely placed box, overflow other than
+// visible, the root), and a table (laid out by render_table, whose
+// cells hold theirs), is laid out by its own render alone: its
+// descendants' line and float queries stop at it, and what render reads
+// from outside it (its own and its ancestors' declarations, the
+// container's fonts and sizes) does not change during the layout.  So
+// render(x, y, w, second_pass) leaves the same subtree and returns the
+// same width for the same w and second_pass, wherever x and y put it,
+// and of the element's own state its parent reads only its box (m_pos,
+// moved by x and y; margins, padding, borders), and its boxes through
+// get_base_line and apply_vertical_align (memo_element's, which lay a
+// pending subtree out first).
+//
+// So a render asked again at a w and second_pass the element was laid
+// out at during this layout is answered from that layout: the return
+// value and the box set as that layout set them, without laying the
+// subtree out.  The subtree is then what an earlier layout left
+// (placed_), and is laid out as asked (pending_, materialize) only when
+// something reads it: get_base_line, apply_vertical_align, or the end
+// of the root's layout (style_memo::pending), unless a later render at the
+// placed_ width makes it right again, or a render laid out replaces it.
+// Its box is kept as its parent has left it since.  Most answered
+// renders are a cell's narrowest and widest passes, of which
+// render_table reads only the width.  A render of the element from
+// inside its own layout (render_box's second pass) is laid out; so is
+// every render after the root's layout (render_positioned's).
+// sb_render_check_render_memo compares every node with a render that
+// answers none.
+class layout_pending
+{
+  public:
+    virtual ~layout_pending()
+    {
+        std::free(answers_);
+    }
+    int answered_render(style_memo &mm, int x, int y, int max_width, bool second_pass);
+    // The subtree laid out as the last answered render asked, the
+    // element's own box kept as its parent has left it since.
+    void materialize(style_memo &mm)
+    {
+        if (pending_)
+            materialize_now(mm);
+    }
+    void materialize_listed(style_memo &mm)
+    {
+        listed_ = false;
+        materialize(mm);
+    }
+    void boxes_moved()
+    {
+        placed_ = false;
+    }
+    // Known to be laid out as litehtml asks: after the root's layout, or
+    // an element not laid out alone.
+    bool never_answered(const style_memo &mm) const
+    {
+        return mm.layout == 2 || contained_ == 0;
+    }
+
+  protected:
+    explicit layout_pending(litehtml::element *self) : self_(self)
+    {
+    }
+    virtual int base_render(int x, int y, int max_width, bool second_pass) = 0;
+
+  private:
+    // Laid out by its own render alone: it holds its floats, or it is a
+    // table.
+    bool self_contained() const
+    {
+        litehtml::style_display d = self_->get_display();
+        return d == litehtml::display_table || d == litehtml::display_inline_table ||
+               self_->is_floats_holder();
+    }
+    void read_box(layout_box &b) const
+    {
+        b.pos = self_->*member_of(elem_pos{});
+        b.margins = self_->*member_of(elem_margins{});
+        b.padding = self_->*member_of(elem_padding{});
+        b.borders = self_->*member_of(elem_borders{});
+    }
+    void write_box(const layout_box &b)
+    {
+        self_->*member_of(elem_pos{}) = b.pos;
+        self_->*member_of(elem_margins{}) = b.margins;
+        self_->*member_of(elem_padding{}) = b.padding;
+        self_->*member_of(elem_borders{}) = b.borders;
+    }
+
+    struct render_answer {
+        int width;
+        bool second_pass;
+        int ret;
+        layout_box box; // its pos less the x and y asked
+    };
+    static constexpr unsigned max_answers = 16;
+    int render_now(style_memo &mm, int x, int y, int max_width, bool second_pass, bool keep);
+    void materialize_now(style_memo &mm);
+
+    litehtml::element *self_;
+    render_answer *answers_ = nullptr;
+    unsigned n_answers_ = 0, cap_answers_ = 0;
+    signed char contained_ = -1; // self_contained(), once read
+    bool in_render_ = false;
+    bool placed_ = false; // the subtree is a layout at placed_width_, placed_second_
+    bool placed_second_ = false;
+    int placed_width_ = 0;
+    bool pending_ = false; // the last render was answered: lay out as it asked
+    bool listed_ = false;  // in mm.pending
+    bool pend_second_ = false;
+    int pend_x_ = 0, pend_y_ = 0, pend_width_ = 0;
+};
+
+int layout_pending::answered_render(style_memo &mm, int x, int y, int max_width, bool second_pass)
+{
+    if (mm.layout == 0) {
+        if (no_render_memo || no_layout_shortcuts || self_->have_parent())
+            return base_render(x, y, max_width, second_pass);
+        mm.layout = 1; // the root: the layout starts here
+        int ret = render_now(mm, x, y, max_width, second_pass, false);
+        // what is still pending laid out, the last listed first (any order
+        // gives the same boxes: laying a subtree out lays out again what it
+        // holds, and what that answers is listed and laid out in turn)
+        while (!mm.pending.empty()) {
+            layout_pending *el = mm.pending.back();
+            mm.pending.pop_back();
+            el->materialize_listed(mm);
+        }
+        mm.layout = 2;
+        return ret;
+    }
+    if (mm.layout != 1)
+        return base_render(x, y, max_width, second_pass);
+    if (contained_ < 0) // its display and position do not change in the layout
+        contained_ = self_contained() ? 1 : 0;
+    if (!contained_)
+        return base_render(x, y, max_width, second_pass);
+    if (in_render_)
+        return render_now(mm, x, y, max_width, second_pass, false);
+    const render_answer *a = nullptr;
+    for (unsigned k = 0; k < n_answers_; k++)
+        if (answers_[k].width == max_width && answers_[k].second_pass == second_pass) {
+            a = &answers_[k];
+            break;
+        }
+    if (!a) // asked at this width for the first time
+        return render_now(mm, x, y, max_width, second_pass, true);
+    layout_box b = a->box;
+    b.pos.x += x;
+    b.pos.y += y;
+    write_box(b);
+    if (placed_ && placed_width_ == max_width && placed_second_ == second_pass) {
+        pending_ = false;
+    } else {
+        pending_ = true;
+        if (!listed_) {
+            listed_ = true;
+            mm.pending.push_back(this);
+        }
+        pend_x_ = x;
+        pend_y_ = y;
+        pend_width_ = max_width;
+        pend_second_ = second_pass;
+    }
+    mm.renders_answered++;
+    return a->ret;
+}
+
+void layout_pending::materialize_now(style_memo &mm)
+{
+    layout_box kept;
+    read_box(kept);
+    render_now(mm, pend_x_, pend_y_, pend_width_, pend_second_, false);
+    write_box(kept);
+}
+
+// litehtml's render, its answer kept when keep (a width not answered yet;
+// not the root's one layout, nor a render from inside its own, nor one
+// laid out as an answered one asked).
+int layout_pending::render_now(style_memo &mm, int x, int y, int max_width, bool second_pass,
+                               bool keep)
+{
+    bool was_in = in_render_;
+    in_render_ = true;
+    pending_ = false;
+    struct restore {
+        bool &flag, was;
+        ~restore()
+        {
+            flag = was;
+        }
+    } r{in_render_, was_in};
+    int ret = base_render(x, y, max_width, second_pass);
+    placed_ = true;
+    placed_width_ = max_width;
+    placed_second_ = second_pass;
+    if (!keep || mm.layout != 1 || n_answers_ == max_answers)
+        return ret;
+    if (n_answers_ == cap_answers_) { // a cell is mostly asked at three widths
+        cap_answers_ = cap_answers_ ? 2 * cap_answers_ : 4;
+        answers_ = (render_answer *)sb_xrealloc(answers_, cap_answers_ * sizeof *answers_);
+    }
+    render_answer &a = answers_[n_answers_++];
+    a.width = max_width;
+    a.second_pass = second_pass;
+    a.ret = ret;
+    read_box(a.box);
+    a.box.pos.x -= x;
+    a.box.pos.y -= y;
+    return ret;
+}
+
 // Our class for every litehtml element class derived from html_tag (the
 // ones that have declarations of their own).
-template <class Base> class memo_element : public Base, public line_linked
+
+template <class Base> class memo_element : public Base, public line_linked, public layout_pending
 {
     static_assert(std::is_base_of<litehtml::html_tag, Base>::value, "own_property reads m_style");
 
 public:
     memo_element(const std::shared_ptr<litehtml::document> &doc, style_memo *memo)
-        : Base(doc), memo_(memo)
+        : Base(doc), layout_pending(this), memo_(memo)
     {
     }
     ~memo_element() override
@@ -2805,6 +3051,38 @@ public:
                 c = (char)(c - 'A' + 'a');
     }
 
+    // Layouts answered from earlier ones (layout_pending above).
+    int render(int x, int y, int max_width, bool second_pass) override
+    {
+        if (never_answered(*memo_))
+            return Base::render(x, y, max_width, second_pass);
+        return answered_render(*memo_, x, y, max_width, second_pass);
+    }
+    // What reads the subtree from outside its own layout lays it out
+    // first: the table's vertical alignment of a cell (which then moves the
+    // cell's boxes: what it moved is no longer a layout's own state) and a
+    // line's baseline.  Its float queries (get_line_left, add_float,
+    // get_floats_height...) are asked only by itself and its descendants
+    // during its own layout, when nothing of it is pending.
+    void apply_vertical_align() override
+    {
+        materialize(*memo_);
+        Base::apply_vertical_align();
+        boxes_moved();
+    }
+    int get_base_line() override
+    {
+        materialize(*memo_);
+        return Base::get_base_line();
+    }
+
+  protected:
+    int base_render(int x, int y, int max_width, bool second_pass) override
+    {
+        return Base::render(x, y, max_width, second_pass);
+    }
+
+  public:
     // What litehtml's html_tag::get_style_property answers, by the same
     // rule: the element's own value unless it is "inherit"; else, when
     // there is a parent and the value is "inherit" or the property is
@@ -5084,6 +5362,7 @@ static sb_render *render_page(const sb_doc *doc, const sb_render_opts *opts, sb_
             r->css_rules_kept = st.css.rules_kept;
             r->floats_removed = unfloated;
             r->spaces_dropped = dropped;
+            r->renders_answered = memo.renders_answered;
             r->unstyled = memo.unstyled;
             r->shared_styles = memo.shared;
             if (o.keep_text) {
@@ -5464,6 +5743,15 @@ extern "C" long sb_render_check_layout_shortcuts(const sb_doc *doc, size_t *drop
 {
     return renders_compare(doc, &no_layout_shortcuts, &sb_render::spaces_dropped, dropped,
                            "litehtml's own", err, errlen);
+}
+
+// Layouts answered from earlier ones (memo_element::render) against every
+// element laid out each time litehtml asks.
+extern "C" long sb_render_check_render_memo(const sb_doc *doc, size_t *answered, char *err,
+                                            size_t errlen)
+{
+    return renders_compare(doc, &no_render_memo, &sb_render::renders_answered, answered,
+                           "laid out every time", err, errlen);
 }
 
 extern "C" long sb_render_check_style_port(const sb_doc *doc, size_t *compared, char *err,

@@ -110,6 +110,10 @@ typedef struct sb_render {
                               declarations and parent class (render.cpp) */
     size_t spaces_dropped; /* white space between blocks taken out before
                               the layout (render.cpp: drop_block_spaces) */
+    size_t renders_answered; /* layouts of an element asked again with a
+                                width it was laid out at before, answered
+                                from what that layout gave (render.cpp:
+                                render_answer) */
     /* With keep_text only (else NULL, 0): the words' bytes and faces. */
     char *text;
     size_t text_len;
@@ -201,6 +205,14 @@ long sb_render_check_style_sharing(const sb_doc *doc, size_t *shared, char *err,
  * in err. */
 long sb_render_check_layout_shortcuts(const sb_doc *doc, size_t *dropped, char *err,
                                       size_t errlen);
+
+/* Renders doc twice, with the layouts litehtml asks again at a width an
+ * element was laid out at before answered from that layout (render.cpp:
+ * render_answer) and with every one laid out, and compares every node of
+ * the two renders.  Returns the number of differences (0 = the same), the
+ * layouts answered in *answered, and the first difference in err. */
+long sb_render_check_render_memo(const sb_doc *doc, size_t *answered, char *err,
+                                 size_t errlen);
 
 /* Renders doc with its sheets parsed twice, by the render's own port of
  * litehtml's parse_stylesheet (render.cpp: parse_sheet, each selector's

@@ -275,6 +275,26 @@ static void test_style_port(void **state)
                           STYLE_PORT_COMPARED, "elements compared", "SB_PORT_CHECK_LIST");
 }
 
+/* The layout answers a render litehtml asks again at a width the element
+ * was laid out at before from that layout (render.cpp: memo_element::render,
+ * render_answer), and lays the subtree out only when it is read; every node
+ * is the same as in a render that lays everything out each time it is asked:
+ * on nested_tables.html (tables nested four deep, cells aligned to the
+ * middle and bottom, cells spanning rows and columns, fixed column widths,
+ * floats, inline-blocks on baselines, a hidden-overflow box with padding in
+ * percent and an absolutely placed box in cells, a CSS table, a centred
+ * block) and on every page of samples/layout and samples/news.
+ * SB_RENDER_MEMO_LIST names a file of more pages, one path a line (the
+ * corpora, by hand). */
+#define RENDER_MEMO_ANSWERED 175
+static void test_render_memo(void **state)
+{
+    (void)state;
+    /* the page's renders answered */
+    check_sample_then_all(sb_render_check_render_memo, "differences", "nested_tables.html",
+                          RENDER_MEMO_ANSWERED, "renders answered", "SB_RENDER_MEMO_LIST");
+}
+
 /* The render's own style lookups (render.cpp: own_property and the memo of
  * inherited answers) give what litehtml's generic lookup gives, element by
  * element, on a page made of own values, inherited values and "inherit"
@@ -1464,6 +1484,7 @@ int main(void)
         cmocka_unit_test(test_hidden_subtrees_unstyled),
         cmocka_unit_test(test_style_sharing),
         cmocka_unit_test(test_layout_shortcuts),
+        cmocka_unit_test(test_render_memo),
         cmocka_unit_test(test_ua_css_pruned),
         cmocka_unit_test(test_ua_sheet_kept),
         cmocka_unit_test(test_serialisation),
