@@ -191,7 +191,10 @@ static void fc_init_once(void)
  * glyphs a page uses), and they are the page cache's, shared by every
  * process; read, the whole file was resident, in a buffer grown by
  * doubling to the next power of two (five 330-380 KB DejaVu files took
- * 2.6 MB of heap; docs/render_cost.md, fifteenth round, task h1b). */
+ * 2.6 MB of heap; docs/render_cost.md, fifteenth round, task h1b).
+ * The files are the system's installed fonts (above): a file truncated
+ * while mapped would fault on the pages past its new end, as it would
+ * for every other program that maps them. */
 typedef struct font_file {
     char *path;
     unsigned char *data;
