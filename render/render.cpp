@@ -699,8 +699,11 @@ thread_local litehtml::css *sheet_parse_ours = nullptr;
 // style_port (below); litehtml's own without a memo or without sharing.
 void fix_tables(litehtml::document &d, style_memo *memo);
 
+// done: NULL, or the prepared tree root is part of, which is then freed
+// (and set to NULL) as soon as the elements are made.
 litehtml::document::ptr document_from_tree(GumboNode *root, litehtml::document_container *cont,
-                                           litehtml::context *ctx, style_memo *memo)
+                                           litehtml::context *ctx, style_memo *memo,
+                                           sb_ptree **done = nullptr)
 {
     litehtml::document::ptr doc = std::make_shared<litehtml::document>(cont, ctx);
     litehtml::document &d = *doc;
@@ -709,6 +712,17 @@ litehtml::document::ptr document_from_tree(GumboNode *root, litehtml::document_c
         make_nodes(root, doc, cont, memo, made, true);
     else // litehtml's own classes (sb_render_check_style_lookups' reference)
         (d.*member_of(doc_create_node{}))(root, made, true);
+    // The elements hold copies of every name, value and text (set_attr,
+    // el_text), nothing of the tree.  Freed here rather than once the
+    // document is built, the tree (7 MB on wikipedia-2, 9,400 elements
+    // and 38,000 words) is not live while the styles are computed, the
+    // layout runs and the nodes are taken: the memory it leaves serves
+    // them (wikipedia-2's peak RSS 70.4 -> 64.0 MB; docs/render_cost.md,
+    // fifteenth round, task h1b).
+    if (done) {
+        sb_ptree_free(*done);
+        *done = nullptr;
+    }
     litehtml::element::ptr &top = d.*member_of(doc_root{});
     if (!made.empty())
         top = made.back();
@@ -5332,8 +5346,8 @@ static sb_render *render_page(const sb_doc *doc, const sb_render_opts *opts, sb_
         litehtml::elements_vector dropped_spaces;              // drop_block_spaces
         litehtml::document::ptr ldoc;
         if (root)
-            ldoc = document_from_tree(root, &cont, &ctx, cont.memo);
-        sb_ptree_free(tree); // litehtml keeps nothing of it
+            ldoc = document_from_tree(root, &cont, &ctx, cont.memo, &tree);
+        sb_ptree_free(tree); // litehtml keeps nothing of it (freed already if built)
         tree = nullptr;
         double t2 = sb_clock_ms();
         if (!ldoc || !ldoc->root()) {
@@ -5341,10 +5355,17 @@ static sb_render *render_page(const sb_doc *doc, const sb_render_opts *opts, sb_
         } else {
             size_t unfloated = limit_floats(ldoc->root().get());
             size_t dropped = drop_block_spaces(ldoc->root().get(), dropped_spaces);
-            ldoc->render(o.width);
-            double t3 = sb_clock_ms();
+            // The result's nodes (untouched until extract_nodes fills them)
+            // are reserved before the layout, not after it: under mimalloc
+            // the block then comes from the span the prepared tree freed
+            // (document_from_tree), which is resident already, where after
+            // the layout's allocations it took new memory (wikipedia-2's
+            // peak RSS 63.9 -> 62.7 MB; docs/render_cost.md, fifteenth
+            // round, task h1b).
             node_list nodes;
             nodes.reserve(doc->n_elems * 4 + 16);
+            ldoc->render(o.width);
+            double t3 = sb_clock_ms();
             kept_text keep;
             extract_nodes(ldoc->root().get(), doc, nodes, o.keep_text ? &keep : nullptr);
             double t4 = sb_clock_ms();
