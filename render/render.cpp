@@ -1507,6 +1507,17 @@ struct line_link {
     litehtml::element *up_el = nullptr; // the parent
     line_link *up = nullptr;            // its link, when it is ours
     signed char holder = -1;            // -1: not read yet; 2: litehtml's
+    // Where this element's queries end: the link of the element holding
+    // its floats, when the walk reaches it through our elements only
+    // (read at the first query's walk: holders and parents are fixed in
+    // the layout, as above); top_read 0 before that walk.
+    bool top_read = false;
+    line_link *top = nullptr;
+    // This element's own floats (html_tag's m_floats_left and
+    // m_floats_right), set by its constructor: read by the queries that
+    // end here.
+    const litehtml::floated_box::vector *floats_left = nullptr;
+    const litehtml::floated_box::vector *floats_right = nullptr;
 };
 
 struct line_linked {
@@ -1549,9 +1560,22 @@ void line_link_read(line_link &l, litehtml::element *self)
 // written as a loop: up to the first element that holds floats (or is not
 // ours), with y and the right edge moved by each level's position, then
 // the answer moved back level by level, innermost last.
+//
+// A holder with no floats at all answers 0 and def_right whatever y
+// (get_line_left's loop finds nothing, get_line_right keeps def_right; its
+// caches cannot say otherwise: litehtml invalidates them whenever a float
+// is added, and clears the lists only in render_box, with the caches), and
+// the levels below give those back unchanged (a left edge of 0 stays 0,
+// the right edge gets back the x each level added).  So a query whose
+// holder is known and has no floats is answered without the walk.
 void line_left_right(line_link &l, litehtml::element *self, int y, int def_right, int &ln_left,
                      int &ln_right)
 {
+    if (l.top && l.top->floats_left->empty() && l.top->floats_right->empty()) {
+        ln_left = 0;
+        ln_right = def_right;
+        return;
+    }
     const int max_levels = 64;
     int xs[max_levels]; // the x of each level passed, innermost first
     int n = 0;
@@ -1566,6 +1590,8 @@ void line_left_right(line_link &l, litehtml::element *self, int y, int def_right
             break;
         }
         if (at->holder) { // html_tag::get_line_left_right's first branch
+            if (!l.top_read && at->floats_left)
+                l.top = at;
             ln_left = el->get_line_left(y);
             ln_right = el->get_line_right(y, def_right);
             break;
@@ -1587,6 +1613,7 @@ void line_left_right(line_link &l, litehtml::element *self, int y, int def_right
         el = at->up_el;
         at = at->up;
     }
+    l.top_read = true;
     while (n > 0)
         xs_apply(ln_left, ln_right, xs[--n]);
 }
@@ -2774,6 +2801,8 @@ public:
     memo_element(const std::shared_ptr<litehtml::document> &doc, style_memo *memo)
         : Base(doc), memo_(memo)
     {
+        line_.floats_left = &this->m_floats_left;
+        line_.floats_right = &this->m_floats_right;
     }
     ~memo_element() override
     {
