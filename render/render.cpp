@@ -1639,6 +1639,9 @@ void line_left_right(line_link &l, litehtml::element *self, int y, int def_right
 // unset (a word the walk did not reach: under display none, or the render
 // without shortcuts that sb_render_check_layout_shortcuts compares with),
 // litehtml's own.  The parent outlives its words (it owns them).
+// known_parent's rel_ before its first walk.
+const char rel_unread = 0;
+
 template <class Base> class known_parent final : public Base
 {
   public:
@@ -1664,37 +1667,57 @@ template <class Base> class known_parent final : public Base
     {
         return up_ ? up_->get_base_line() : Base::get_base_line();
     }
+    // The inline ancestor both walks below stop at, relatively placed, or
+    // none (nullptr); rel_unread before the first walk.  The walk reads
+    // the ancestors' display and position, which the layout does not
+    // change (the styles are computed and limit_floats has run when up_
+    // is set, just before the layout), through parents that no longer
+    // change: its answer is the same at every call, so it is walked once
+    // and each call asks the ancestor found for its offsets, as before.
+    // (The layout asks for every word it places, in each pass: 1 to 3
+    // levels of virtual calls and a parent lock each time.)
+    // (The walk out of line: the calls after the first stay short.)
+    mutable const void *rel_ = &rel_unread;
+    const litehtml::element *relative_ancestor() const
+    {
+        if (rel_ != &rel_unread)
+            return static_cast<const litehtml::element *>(rel_);
+        return read_relative_ancestor();
+    }
+    __attribute__((noinline)) const litehtml::element *read_relative_ancestor() const
+    {
+        litehtml::element *p = up_;
+        litehtml::element::ptr held; // the levels above the parent, locked
+        const litehtml::element *found = nullptr;
+        while (p && p->get_display() == litehtml::display_inline) {
+            if (p->get_element_position() == litehtml::element_position_relative) {
+                found = p;
+                break;
+            }
+            held = p->parent();
+            p = held.get();
+        }
+        rel_ = found;
+        return found;
+    }
     litehtml::element_position
     get_element_position(litehtml::css_offsets *offsets = nullptr) const override
     {
         if (!up_)
             return Base::get_element_position(offsets);
-        litehtml::element *p = up_;
-        litehtml::element::ptr held; // the levels above the parent, locked
-        while (p && p->get_display() == litehtml::display_inline) {
-            if (p->get_element_position() == litehtml::element_position_relative) {
-                if (offsets)
-                    *offsets = p->get_css_offsets();
-                return litehtml::element_position_relative;
-            }
-            held = p->parent();
-            p = held.get();
-        }
-        return litehtml::element_position_static;
+        const litehtml::element *p = relative_ancestor();
+        if (!p)
+            return litehtml::element_position_static;
+        if (offsets)
+            *offsets = p->get_css_offsets();
+        return litehtml::element_position_relative;
     }
     litehtml::css_offsets get_css_offsets() const override
     {
         if (!up_)
             return Base::get_css_offsets();
-        litehtml::element *p = up_;
-        litehtml::element::ptr held;
-        while (p && p->get_display() == litehtml::display_inline) {
-            if (p->get_element_position() == litehtml::element_position_relative)
-                return p->get_css_offsets();
-            held = p->parent();
-            p = held.get();
-        }
-        return {};
+        const litehtml::element *p = relative_ancestor();
+        return p ? p->get_css_offsets() : litehtml::css_offsets();
     }
     // el_space::is_break of litehtml 0.6 (from its disassembly): under
     // white-space pre, pre-line or pre-wrap, whether the text is "\n",
