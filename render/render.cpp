@@ -1540,6 +1540,43 @@ inline void xs_apply(int &ln_left, int &ln_right, int x)
     }
 }
 
+// dynamic_cast<line_linked *>(el), remembered by el's dynamic type.
+// The cross-cast (from litehtml's element to our other base) walks the
+// class hierarchy, some 470 instructions a call, once per element the
+// line queries pass.  Without virtual bases (litehtml's classes and ours
+// have none) its answer for one dynamic type is always the same: null,
+// or the same offset from the element to its line_linked part.  The
+// last few types seen are kept with that answer; a type not among them
+// is cast as before.
+struct linked_type {
+    const std::type_info *type;
+    std::ptrdiff_t offset; // from the element to its line_linked part
+    bool linked;
+};
+thread_local linked_type linked_types[16];
+thread_local unsigned n_linked_types;
+
+line_linked *as_linked(litehtml::element *el)
+{
+    if (!el)
+        return nullptr;
+    const std::type_info &t = typeid(*el);
+    unsigned n = n_linked_types < 16 ? n_linked_types : 16;
+    for (unsigned i = 0; i < n; i++) {
+        const linked_type &k = linked_types[i];
+        if (k.type == &t)
+            return k.linked ? reinterpret_cast<line_linked *>(reinterpret_cast<char *>(el) +
+                                                              k.offset)
+                            : nullptr;
+    }
+    auto *linked = dynamic_cast<line_linked *>(el);
+    linked_type &k = linked_types[n_linked_types++ % 16];
+    k.type = &t;
+    k.linked = linked != nullptr;
+    k.offset = linked ? reinterpret_cast<char *>(linked) - reinterpret_cast<char *>(el) : 0;
+    return linked;
+}
+
 // The link's holder and parent, read at the first query (line_link).
 void line_link_read(line_link &l, litehtml::element *self)
 {
@@ -1551,7 +1588,7 @@ void line_link_read(line_link &l, litehtml::element *self)
     if (!l.holder) {
         litehtml::element::ptr parent = self->parent();
         l.up_el = parent.get(); // the document keeps it
-        auto *linked = dynamic_cast<line_linked *>(l.up_el);
+        line_linked *linked = as_linked(l.up_el);
         l.up = linked ? &linked->line_ : nullptr;
     }
 }
