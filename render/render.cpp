@@ -1538,6 +1538,17 @@ struct line_link {
     litehtml::element *up_el = nullptr; // the parent
     line_link *up = nullptr;            // its link, when it is ours
     signed char holder = -1;            // -1: not read yet; 2: litehtml's
+    // Where this element's queries end: the link of the element holding
+    // its floats, when the walk reaches it through our elements only
+    // (read at the first query's walk: holders and parents are fixed in
+    // the layout, as above); top_read 0 before that walk.
+    bool top_read = false;
+    line_link *top = nullptr;
+    // This element's own floats (html_tag's m_floats_left and
+    // m_floats_right), set by its constructor: read by the queries that
+    // end here.
+    const litehtml::floated_box::vector *floats_left = nullptr;
+    const litehtml::floated_box::vector *floats_right = nullptr;
 };
 
 struct line_linked {
@@ -1560,6 +1571,43 @@ inline void xs_apply(int &ln_left, int &ln_right, int x)
     }
 }
 
+// dynamic_cast<line_linked *>(el), remembered by el's dynamic type.
+// The cross-cast (from litehtml's element to our other base) walks the
+// class hierarchy, some 470 instructions a call, once per element the
+// line queries pass.  Without virtual bases (litehtml's classes and ours
+// have none) its answer for one dynamic type is always the same: null,
+// or the same offset from the element to its line_linked part.  The
+// last few types seen are kept with that answer; a type not among them
+// is cast as before.
+struct linked_type {
+    const std::type_info *type;
+    std::ptrdiff_t offset; // from the element to its line_linked part
+    bool linked;
+};
+thread_local linked_type linked_types[16];
+thread_local unsigned n_linked_types;
+
+line_linked *as_linked(litehtml::element *el)
+{
+    if (!el)
+        return nullptr;
+    const std::type_info &t = typeid(*el);
+    unsigned n = n_linked_types < 16 ? n_linked_types : 16;
+    for (unsigned i = 0; i < n; i++) {
+        const linked_type &k = linked_types[i];
+        if (k.type == &t)
+            return k.linked ? reinterpret_cast<line_linked *>(reinterpret_cast<char *>(el) +
+                                                              k.offset)
+                            : nullptr;
+    }
+    auto *linked = dynamic_cast<line_linked *>(el);
+    linked_type &k = linked_types[n_linked_types++ % 16];
+    k.type = &t;
+    k.linked = linked != nullptr;
+    k.offset = linked ? reinterpret_cast<char *>(linked) - reinterpret_cast<char *>(el) : 0;
+    return linked;
+}
+
 // The link's holder and parent, read at the first query (line_link).
 void line_link_read(line_link &l, litehtml::element *self)
 {
@@ -1571,7 +1619,7 @@ void line_link_read(line_link &l, litehtml::element *self)
     if (!l.holder) {
         litehtml::element::ptr parent = self->parent();
         l.up_el = parent.get(); // the document keeps it
-        auto *linked = dynamic_cast<line_linked *>(l.up_el);
+        line_linked *linked = as_linked(l.up_el);
         l.up = linked ? &linked->line_ : nullptr;
     }
 }
@@ -1580,9 +1628,22 @@ void line_link_read(line_link &l, litehtml::element *self)
 // written as a loop: up to the first element that holds floats (or is not
 // ours), with y and the right edge moved by each level's position, then
 // the answer moved back level by level, innermost last.
+//
+// A holder with no floats at all answers 0 and def_right whatever y
+// (get_line_left's loop finds nothing, get_line_right keeps def_right; its
+// caches cannot say otherwise: litehtml invalidates them whenever a float
+// is added, and clears the lists only in render_box, with the caches), and
+// the levels below give those back unchanged (a left edge of 0 stays 0,
+// the right edge gets back the x each level added).  So a query whose
+// holder is known and has no floats is answered without the walk.
 void line_left_right(line_link &l, litehtml::element *self, int y, int def_right, int &ln_left,
                      int &ln_right)
 {
+    if (l.top && l.top->floats_left->empty() && l.top->floats_right->empty()) {
+        ln_left = 0;
+        ln_right = def_right;
+        return;
+    }
     const int max_levels = 64;
     int xs[max_levels]; // the x of each level passed, innermost first
     int n = 0;
@@ -1597,6 +1658,8 @@ void line_left_right(line_link &l, litehtml::element *self, int y, int def_right
             break;
         }
         if (at->holder) { // html_tag::get_line_left_right's first branch
+            if (!l.top_read && at->floats_left)
+                l.top = at;
             ln_left = el->get_line_left(y);
             ln_right = el->get_line_right(y, def_right);
             break;
@@ -1618,6 +1681,7 @@ void line_left_right(line_link &l, litehtml::element *self, int y, int def_right
         el = at->up_el;
         at = at->up;
     }
+    l.top_read = true;
     while (n > 0)
         xs_apply(ln_left, ln_right, xs[--n]);
 }
@@ -1643,6 +1707,9 @@ void line_left_right(line_link &l, litehtml::element *self, int y, int def_right
 // unset (a word the walk did not reach: under display none, or the render
 // without shortcuts that sb_render_check_layout_shortcuts compares with),
 // litehtml's own.  The parent outlives its words (it owns them).
+// known_parent's rel_ before its first walk.
+const char rel_unread = 0;
+
 template <class Base> class known_parent final : public Base
 {
   public:
@@ -1668,37 +1735,57 @@ template <class Base> class known_parent final : public Base
     {
         return up_ ? up_->get_base_line() : Base::get_base_line();
     }
+    // The inline ancestor both walks below stop at, relatively placed, or
+    // none (nullptr); rel_unread before the first walk.  The walk reads
+    // the ancestors' display and position, which the layout does not
+    // change (the styles are computed and limit_floats has run when up_
+    // is set, just before the layout), through parents that no longer
+    // change: its answer is the same at every call, so it is walked once
+    // and each call asks the ancestor found for its offsets, as before.
+    // (The layout asks for every word it places, in each pass: 1 to 3
+    // levels of virtual calls and a parent lock each time.)
+    // (The walk out of line: the calls after the first stay short.)
+    mutable const void *rel_ = &rel_unread;
+    const litehtml::element *relative_ancestor() const
+    {
+        if (rel_ != &rel_unread)
+            return static_cast<const litehtml::element *>(rel_);
+        return read_relative_ancestor();
+    }
+    __attribute__((noinline)) const litehtml::element *read_relative_ancestor() const
+    {
+        litehtml::element *p = up_;
+        litehtml::element::ptr held; // the levels above the parent, locked
+        const litehtml::element *found = nullptr;
+        while (p && p->get_display() == litehtml::display_inline) {
+            if (p->get_element_position() == litehtml::element_position_relative) {
+                found = p;
+                break;
+            }
+            held = p->parent();
+            p = held.get();
+        }
+        rel_ = found;
+        return found;
+    }
     litehtml::element_position
     get_element_position(litehtml::css_offsets *offsets = nullptr) const override
     {
         if (!up_)
             return Base::get_element_position(offsets);
-        litehtml::element *p = up_;
-        litehtml::element::ptr held; // the levels above the parent, locked
-        while (p && p->get_display() == litehtml::display_inline) {
-            if (p->get_element_position() == litehtml::element_position_relative) {
-                if (offsets)
-                    *offsets = p->get_css_offsets();
-                return litehtml::element_position_relative;
-            }
-            held = p->parent();
-            p = held.get();
-        }
-        return litehtml::element_position_static;
+        const litehtml::element *p = relative_ancestor();
+        if (!p)
+            return litehtml::element_position_static;
+        if (offsets)
+            *offsets = p->get_css_offsets();
+        return litehtml::element_position_relative;
     }
     litehtml::css_offsets get_css_offsets() const override
     {
         if (!up_)
             return Base::get_css_offsets();
-        litehtml::element *p = up_;
-        litehtml::element::ptr held;
-        while (p && p->get_display() == litehtml::display_inline) {
-            if (p->get_element_position() == litehtml::element_position_relative)
-                return p->get_css_offsets();
-            held = p->parent();
-            p = held.get();
-        }
-        return {};
+        const litehtml::element *p = relative_ancestor();
+        return p ? p->get_css_offsets() : litehtml::css_offsets();
     }
     // el_space::is_break of litehtml 0.6 (from its disassembly): under
     // white-space pre, pre-line or pre-wrap, whether the text is "\n",
@@ -3034,6 +3121,8 @@ public:
     memo_element(const std::shared_ptr<litehtml::document> &doc, style_memo *memo)
         : Base(doc), layout_pending(this), memo_(memo)
     {
+        line_.floats_left = &this->m_floats_left;
+        line_.floats_right = &this->m_floats_right;
     }
     ~memo_element() override
     {
