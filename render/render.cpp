@@ -1253,7 +1253,20 @@ struct style_memo {
     }
 
     // -1 when the table is full (the lookup is then not remembered).
+    // The first probe, the one nearly every lookup ends at (a name asked
+    // before by the same pointer, in read-only memory), inline in the
+    // callers; anything else (a later probe, a comparison, a new pointer)
+    // in id_of_slow, which starts over from the first probe: the same
+    // answer either way.
     int id_of(const litehtml::tchar_t *name)
+    {
+        size_t i = (((uintptr_t)name >> 3) * 2654435761u) & (slots - 1);
+        if (slot_ptr[i] == name && slot_fixed[i])
+            return slot_id[i];
+        return id_of_slow(name);
+    }
+
+    __attribute__((noinline)) int id_of_slow(const litehtml::tchar_t *name)
     {
         size_t h = ((uintptr_t)name >> 3) * 2654435761u;
         for (int probe = 0; probe < slots; probe++) {
@@ -1264,17 +1277,23 @@ struct style_memo {
                 (slot_fixed[i] || std::strcmp(keys[slot_id[i]].c_str(), name) == 0))
                 return slot_id[i];
         }
+        // a name's text is filed once (keys holds distinct texts), so its
+        // id by the text table is the one a scan of keys would find
+        size_t len = std::strlen(name);
         int id = -1;
-        for (int k = 0; k < n_names; k++)
-            if (std::strcmp(keys[k].c_str(), name) == 0)
-                id = k;
+        for (size_t i = text_hash(name, len); text_slot[i]; i = (i + 1) & (slots - 1))
+            if (keys[text_slot[i] - 1].size() == len &&
+                std::memcmp(keys[text_slot[i] - 1].data(), name, len) == 0) {
+                id = text_slot[i] - 1;
+                break;
+            }
         if (id < 0) {
             if (n_names == max_names)
                 return -1;
             id = n_names;
             keys[n_names] = name;
             n_names++;
-            for (size_t i = text_hash(name, std::strlen(name));; i = (i + 1) & (slots - 1))
+            for (size_t i = text_hash(name, len);; i = (i + 1) & (slots - 1))
                 if (!text_slot[i]) {
                     text_slot[i] = id + 1;
                     break;
@@ -1288,8 +1307,7 @@ struct style_memo {
                 // also fixed: the memo's own copy of the name (the trace's
                 // replays ask with it), which does not change while the
                 // memo lives
-                slot_fixed[i] =
-                    name == keys[id].c_str() || read_only.holds(name, std::strlen(name) + 1);
+                slot_fixed[i] = name == keys[id].c_str() || read_only.holds(name, len + 1);
                 break;
             }
         }
@@ -3914,9 +3932,26 @@ void make_nodes(GumboNode *node, const litehtml::document::ptr &doc,
     }
     for (unsigned i = 0; i < n; i++)
         attrs[i] = static_cast<GumboAttribute *>(e.attributes.data[i]);
-    std::stable_sort(attrs, attrs + n, [](const GumboAttribute *a, const GumboAttribute *b) {
-        return std::strcmp(a->name, b->name) < 0;
-    });
+    // Up to 16 attributes (the prepared tree's elements carry data-sbid,
+    // so nearly every element has one or more), a stable insertion sort: the order std::stable_sort gives,
+    // without the temporary buffer it allocated and freed for every
+    // element, one attribute included.  An attribute moves left only past
+    // those whose name sorts strictly above its own, so equal names keep
+    // their order.  More than 16 go to std::stable_sort as before (an
+    // insertion sort's n*n compares are not bounded by a page's markup).
+    if (n <= 16) {
+        for (unsigned i = 1; i < n; i++) {
+            GumboAttribute *a = attrs[i];
+            unsigned j = i;
+            for (; j > 0 && std::strcmp(a->name, attrs[j - 1]->name) < 0; j--)
+                attrs[j] = attrs[j - 1];
+            attrs[j] = a;
+        }
+    } else {
+        std::stable_sort(attrs, attrs + n, [](const GumboAttribute *a, const GumboAttribute *b) {
+            return std::strcmp(a->name, b->name) < 0;
+        });
+    }
     for (unsigned i = 0; i < n; i++)
         if (i + 1 == n || std::strcmp(attrs[i]->name, attrs[i + 1]->name) != 0)
             el->set_attr(attrs[i]->name, attrs[i]->value);
@@ -4495,6 +4530,11 @@ struct walk_frame {
     bool in_link, fixed;
     bool clips;    // el or an ancestor clips its content to nothing
     size_t next;   // next child
+    // el's children when it is an html_tag (whose get_children_count and
+    // get_child, litehtml 0.6's, answer m_children's size and elements),
+    // read in place without a shared_ptr copy per child; NULL: asked by
+    // the virtual calls
+    const litehtml::elements_vector *kids;
 };
 
 // litehtml places each float by scanning the floats already placed in its
@@ -4879,20 +4919,32 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, node_list &out, k
         out.push_back(n);
         derived.resize(out.size(), false);
         derived.back() = n.is_inline || (row && pos.width == 0 && pos.height == 0);
-        stack.push_back(walk_frame{el, (int)out.size() - 1, ax, ay, in_link, fixed, clips, 0});
+        const litehtml::elements_vector *kids =
+            (kind & kind_cache::tag) ? &(el->*member_of(elem_children{})) : nullptr;
+        stack.push_back(
+            walk_frame{el, (int)out.size() - 1, ax, ay, in_link, fixed, clips, 0, kids});
     };
 
     enter(root, nullptr);
     while (!stack.empty()) {
         walk_frame &f = stack.back();
-        if (f.next >= f.el->get_children_count()) {
+        if (f.next >= (f.kids ? f.kids->size() : f.el->get_children_count())) {
             stack.pop_back();
             continue;
         }
-        litehtml::element::ptr child = f.el->get_child((int)f.next++);
+        // the walk changes no list of children: an element held by its
+        // parent's list stays alive while it is entered
+        litehtml::element::ptr held;
+        litehtml::element *child;
+        if (f.kids) {
+            child = (*f.kids)[f.next++].get();
+        } else {
+            held = f.el->get_child((int)f.next++);
+            child = held.get();
+        }
         walk_frame parent = f; // enter() may grow the stack
         if (child)
-            enter(child.get(), &parent);
+            enter(child, &parent);
     }
 
     // Derived boxes: the union of what they contain, children first (they
