@@ -1946,12 +1946,25 @@ struct asker {
     asker &operator=(const asker &) = delete;
     ~asker() { std::free(own); }
 
+    // An element of our classes (most of those styled) answers at once;
+    // the rest of the work is in own_answer, out of line, so that this
+    // common call does not pay its frame.
     const litehtml::tchar_t *operator()(const litehtml::tchar_t *name, bool inherited,
                                         const litehtml::tchar_t *def) const
     {
-        int id = own_class && memo && name ? memo->id_of(name) : -1;
+        if (own_class && memo && name)
+            return own_answer(name, inherited, def);
+        if (memo && memo->box_trace)
+            memo->box_trace_bad = true; // its parent reads are not seen
+        return el.get_style_property(name, inherited, def);
+    }
+
+    __attribute__((noinline)) const litehtml::tchar_t *
+    own_answer(const litehtml::tchar_t *name, bool inherited, const litehtml::tchar_t *def) const
+    {
+        int id = memo->id_of(name);
         if (id < 0) {
-            if (memo && memo->box_trace)
+            if (memo->box_trace)
                 memo->box_trace_bad = true; // its parent reads are not seen
             return el.get_style_property(name, inherited, def);
         }
@@ -1968,8 +1981,10 @@ struct asker {
             auto it = props.find(memo->keys[id]);
             ret = it == props.end() ? nullptr : it->second.m_value.c_str();
         }
-        litehtml::element::ptr parent = el.parent();
-        if (parent && ((ret && !litehtml::t_strcasecmp(ret, "inherit")) || (!ret && inherited))) {
+        // the parent (a weak_ptr's lock) only when its answer is asked for
+        litehtml::element::ptr parent;
+        if (((ret && !litehtml::t_strcasecmp(ret, "inherit")) || (!ret && inherited)) &&
+            (parent = el.parent())) {
             ret = parent->get_style_property(name, inherited, def);
             if (memo->box_trace) // an anonymous table box's read (fix_tables)
                 memo->box_trace->push_back(
