@@ -3859,15 +3859,23 @@ litehtml::element::ptr create_memo_element(GumboTag tag, const litehtml::tchar_t
 // which is a word of its own.
 template <class Word, class Space> void split_words(const char *text, Word on_word, Space on_space)
 {
+    // by count_text_runs' byte classes (run_class: the spaces are
+    // is_html_space's, these five): the bytes of a word (class 0) are
+    // passed in a tight loop, the others tested as before
     const char *p = text, *word = text;
     while (*p) {
         unsigned char c = (unsigned char)*p;
-        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') {
+        unsigned char k = run_class.of[c];
+        if (k == 0) {
+            do
+                p++;
+            while (run_class.of[(unsigned char)*p] == 0);
+        } else if (k == 1) {
             if (p > word)
                 on_word(word, (size_t)(p - word));
             on_space((char)c);
             word = ++p;
-        } else if (c >= 0xE4 && c <= 0xE9 && (p[1] & 0xC0) == 0x80 && (p[2] & 0xC0) == 0x80) {
+        } else if ((p[1] & 0xC0) == 0x80 && (p[2] & 0xC0) == 0x80) { // k == 2: E4..E9
             unsigned cp = ((c & 0x0Fu) << 12) | (((unsigned char)p[1] & 0x3Fu) << 6) |
                           ((unsigned char)p[2] & 0x3Fu);
             if (cp >= 0x4E00 && cp <= 0x9FCC) {
