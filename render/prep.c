@@ -340,7 +340,8 @@ static const char *data_uri_prefix(const char *v)
     const char *s = v;
     while (is_ws(*s))
         s++;
-    if (strncasecmp(s, "data:", 5) != 0)
+    /* the first byte first: most values do not start with d or D */
+    if ((*s != 'd' && *s != 'D') || strncasecmp(s, "data:", 5) != 0)
         return NULL;
     size_t n = strnlen(s, SB_PREP_DATA_URI_KEEP + 1);
     return n > SB_PREP_DATA_URI_KEEP ? s : NULL;

@@ -121,10 +121,11 @@ void sb_ptree_start(sb_ptree *t, GumboTag tag, GumboNamespaceEnum ns, const char
         memset(as, 0, n_attrs * sizeof *as);
         for (size_t i = 0; i < n_attrs; i++) {
             as[i].attr_namespace = GUMBO_ATTR_NAMESPACE_NONE;
-            as[i].name = arena_str(t, attrs[i].name, strlen(attrs[i].name));
+            size_t name_len = strlen(attrs[i].name); /* the copy's length too */
+            as[i].name = arena_str(t, attrs[i].name, name_len);
             as[i].value = arena_str(t, attrs[i].value, attrs[i].value_len);
             data[i] = &as[i];
-            t->bytes += strlen(as[i].name) + attrs[i].value_len + 4; /*  name="value" */
+            t->bytes += name_len + attrs[i].value_len + 4; /*  name="value" */
         }
         e->attributes.data = data;
         e->attributes.length = e->attributes.capacity = (unsigned)n_attrs;

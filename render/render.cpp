@@ -1280,7 +1280,20 @@ struct style_memo {
     }
 
     // -1 when the table is full (the lookup is then not remembered).
+    // The first probe, the one nearly every lookup ends at (a name asked
+    // before by the same pointer, in read-only memory), inline in the
+    // callers; anything else (a later probe, a comparison, a new pointer)
+    // in id_of_slow, which starts over from the first probe: the same
+    // answer either way.
     int id_of(const litehtml::tchar_t *name)
+    {
+        size_t i = (((uintptr_t)name >> 3) * 2654435761u) & (slots - 1);
+        if (slot_ptr[i] == name && slot_fixed[i])
+            return slot_id[i];
+        return id_of_slow(name);
+    }
+
+    __attribute__((noinline)) int id_of_slow(const litehtml::tchar_t *name)
     {
         size_t h = ((uintptr_t)name >> 3) * 2654435761u;
         for (int probe = 0; probe < slots; probe++) {
@@ -1291,17 +1304,23 @@ struct style_memo {
                 (slot_fixed[i] || std::strcmp(keys[slot_id[i]].c_str(), name) == 0))
                 return slot_id[i];
         }
+        // a name's text is filed once (keys holds distinct texts), so its
+        // id by the text table is the one a scan of keys would find
+        size_t len = std::strlen(name);
         int id = -1;
-        for (int k = 0; k < n_names; k++)
-            if (std::strcmp(keys[k].c_str(), name) == 0)
-                id = k;
+        for (size_t i = text_hash(name, len); text_slot[i]; i = (i + 1) & (slots - 1))
+            if (keys[text_slot[i] - 1].size() == len &&
+                std::memcmp(keys[text_slot[i] - 1].data(), name, len) == 0) {
+                id = text_slot[i] - 1;
+                break;
+            }
         if (id < 0) {
             if (n_names == max_names)
                 return -1;
             id = n_names;
             keys[n_names] = name;
             n_names++;
-            for (size_t i = text_hash(name, std::strlen(name));; i = (i + 1) & (slots - 1))
+            for (size_t i = text_hash(name, len);; i = (i + 1) & (slots - 1))
                 if (!text_slot[i]) {
                     text_slot[i] = id + 1;
                     break;
@@ -1315,8 +1334,7 @@ struct style_memo {
                 // also fixed: the memo's own copy of the name (the trace's
                 // replays ask with it), which does not change while the
                 // memo lives
-                slot_fixed[i] =
-                    name == keys[id].c_str() || read_only.holds(name, std::strlen(name) + 1);
+                slot_fixed[i] = name == keys[id].c_str() || read_only.holds(name, len + 1);
                 break;
             }
         }
@@ -1401,6 +1419,26 @@ litehtml::props_map &props_of(litehtml::style &st)
 }
 
 // litehtml compares with "inherit" case-insensitively (t_strcasecmp).
+// FNV-1a's step taken a word (8 bytes) at a time, the tail byte by byte:
+// the hash of the keys by which computed styles are shared (share_key,
+// inherit_class, style_pseudo).  Every one of those keys is confirmed by
+// comparing what it was made from (same_declarations, the declarations
+// compared one by one) before anything is shared, so the hash decides
+// only which candidate is looked at: two different inputs that collide
+// cost a style computed in full, never a wrong one.  It was FNV-1a byte by
+// byte, about 3 M instructions a pass over the median readability pages.
+inline void mix_bytes(uint64_t &h, const void *p, size_t n)
+{
+    const unsigned char *b = static_cast<const unsigned char *>(p);
+    for (; n >= 8; b += 8, n -= 8) {
+        uint64_t w;
+        std::memcpy(&w, b, 8);
+        h = (h ^ w) * 1099511628211ull;
+    }
+    for (; n; b++, n--)
+        h = (h ^ *b) * 1099511628211ull;
+}
+
 bool is_inherit(const litehtml::tchar_t *v)
 {
     return (v[0] == 'i' || v[0] == 'I') && strcasecmp(v, "inherit") == 0;
@@ -2046,12 +2084,25 @@ struct asker {
     asker &operator=(const asker &) = delete;
     ~asker() { std::free(own); }
 
+    // An element of our classes (most of those styled) answers at once;
+    // the rest of the work is in own_answer, out of line, so that this
+    // common call does not pay its frame.
     const litehtml::tchar_t *operator()(const litehtml::tchar_t *name, bool inherited,
                                         const litehtml::tchar_t *def) const
     {
-        int id = own_class && memo && name ? memo->id_of(name) : -1;
+        if (own_class && memo && name)
+            return own_answer(name, inherited, def);
+        if (memo && memo->box_trace)
+            memo->box_trace_bad = true; // its parent reads are not seen
+        return el.get_style_property(name, inherited, def);
+    }
+
+    __attribute__((noinline)) const litehtml::tchar_t *
+    own_answer(const litehtml::tchar_t *name, bool inherited, const litehtml::tchar_t *def) const
+    {
+        int id = memo->id_of(name);
         if (id < 0) {
-            if (memo && memo->box_trace)
+            if (memo->box_trace)
                 memo->box_trace_bad = true; // its parent reads are not seen
             return el.get_style_property(name, inherited, def);
         }
@@ -2068,8 +2119,10 @@ struct asker {
             auto it = props.find(memo->keys[id]);
             ret = it == props.end() ? nullptr : it->second.m_value.c_str();
         }
-        litehtml::element::ptr parent = el.parent();
-        if (parent && ((ret && !litehtml::t_strcasecmp(ret, "inherit")) || (!ret && inherited))) {
+        // the parent (a weak_ptr's lock) only when its answer is asked for
+        litehtml::element::ptr parent;
+        if (((ret && !litehtml::t_strcasecmp(ret, "inherit")) || (!ret && inherited)) &&
+            (parent = el.parent())) {
             ret = parent->get_style_property(name, inherited, def);
             if (memo->box_trace) // an anonymous table box's read (fix_tables)
                 memo->box_trace->push_back(
@@ -3829,11 +3882,7 @@ private:
         if (!parent_inh)
             return memo_->next_inh_id++;
         uint64_t h = 14695981039346656037ull;
-        auto mix = [&h](const void *p, size_t n) {
-            const unsigned char *b = static_cast<const unsigned char *>(p);
-            for (size_t i = 0; i < n; i++)
-                h = (h ^ b[i]) * 1099511628211ull;
-        };
+        auto mix = [&h](const void *p, size_t n) { mix_bytes(h, p, n); };
         int font_size = this->m_font_size;
         mix(&parent_inh, sizeof parent_inh);
         mix(&font_size, sizeof font_size);
@@ -3878,11 +3927,7 @@ private:
     uint64_t share_key(int parent_id, const litehtml::tchar_t *style) const
     {
         uint64_t h = 14695981039346656037ull;
-        auto mix = [&h](const void *p, size_t n) {
-            const unsigned char *b = static_cast<const unsigned char *>(p);
-            for (size_t i = 0; i < n; i++)
-                h = (h ^ b[i]) * 1099511628211ull;
-        };
+        auto mix = [&h](const void *p, size_t n) { mix_bytes(h, p, n); };
         size_t type = typeid(*this).hash_code();
         mix(&parent_id, sizeof parent_id);
         mix(&type, sizeof type);
@@ -3967,10 +4012,7 @@ private:
                 reads_own = true;
         int key_parent = inh_id_ && !reads_own ? -inh_id_ : share_id_;
         uint64_t h = 14695981039346656037ull;
-        auto mix = [&h](const void *b, size_t n) {
-            for (size_t i = 0; i < n; i++)
-                h = (h ^ static_cast<const unsigned char *>(b)[i]) * 1099511628211ull;
-        };
+        auto mix = [&h](const void *b, size_t n) { mix_bytes(h, b, n); };
         size_t type = typeid(p).hash_code();
         mix(&key_parent, sizeof key_parent);
         mix(&type, sizeof type);
@@ -4198,15 +4240,23 @@ litehtml::element::ptr create_memo_element(GumboTag tag, const litehtml::tchar_t
 // which is a word of its own.
 template <class Word, class Space> void split_words(const char *text, Word on_word, Space on_space)
 {
+    // by count_text_runs' byte classes (run_class: the spaces are
+    // is_html_space's, these five): the bytes of a word (class 0) are
+    // passed in a tight loop, the others tested as before
     const char *p = text, *word = text;
     while (*p) {
         unsigned char c = (unsigned char)*p;
-        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') {
+        unsigned char k = run_class.of[c];
+        if (k == 0) {
+            do
+                p++;
+            while (run_class.of[(unsigned char)*p] == 0);
+        } else if (k == 1) {
             if (p > word)
                 on_word(word, (size_t)(p - word));
             on_space((char)c);
             word = ++p;
-        } else if (c >= 0xE4 && c <= 0xE9 && (p[1] & 0xC0) == 0x80 && (p[2] & 0xC0) == 0x80) {
+        } else if ((p[1] & 0xC0) == 0x80 && (p[2] & 0xC0) == 0x80) { // k == 2: E4..E9
             unsigned cp = ((c & 0x0Fu) << 12) | (((unsigned char)p[1] & 0x3Fu) << 6) |
                           ((unsigned char)p[2] & 0x3Fu);
             if (cp >= 0x4E00 && cp <= 0x9FCC) {
@@ -4295,9 +4345,26 @@ void make_nodes(GumboNode *node, const litehtml::document::ptr &doc,
     }
     for (unsigned i = 0; i < n; i++)
         attrs[i] = static_cast<GumboAttribute *>(e.attributes.data[i]);
-    std::stable_sort(attrs, attrs + n, [](const GumboAttribute *a, const GumboAttribute *b) {
-        return std::strcmp(a->name, b->name) < 0;
-    });
+    // Up to 16 attributes (the prepared tree's elements carry data-sbid,
+    // so nearly every element has one or more), a stable insertion sort: the order std::stable_sort gives,
+    // without the temporary buffer it allocated and freed for every
+    // element, one attribute included.  An attribute moves left only past
+    // those whose name sorts strictly above its own, so equal names keep
+    // their order.  More than 16 go to std::stable_sort as before (an
+    // insertion sort's n*n compares are not bounded by a page's markup).
+    if (n <= 16) {
+        for (unsigned i = 1; i < n; i++) {
+            GumboAttribute *a = attrs[i];
+            unsigned j = i;
+            for (; j > 0 && std::strcmp(a->name, attrs[j - 1]->name) < 0; j--)
+                attrs[j] = attrs[j - 1];
+            attrs[j] = a;
+        }
+    } else {
+        std::stable_sort(attrs, attrs + n, [](const GumboAttribute *a, const GumboAttribute *b) {
+            return std::strcmp(a->name, b->name) < 0;
+        });
+    }
     for (unsigned i = 0; i < n; i++)
         if (i + 1 == n || std::strcmp(attrs[i]->name, attrs[i + 1]->name) != 0)
             el->set_attr(attrs[i]->name, attrs[i]->value);
@@ -4876,6 +4943,11 @@ struct walk_frame {
     bool in_link, fixed;
     bool clips;    // el or an ancestor clips its content to nothing
     size_t next;   // next child
+    // el's children when it is an html_tag (whose get_children_count and
+    // get_child, litehtml 0.6's, answer m_children's size and elements),
+    // read in place without a shared_ptr copy per child; NULL: asked by
+    // the virtual calls
+    const litehtml::elements_vector *kids;
 };
 
 // litehtml places each float by scanning the floats already placed in its
@@ -4902,9 +4974,14 @@ size_t limit_floats(litehtml::element *root)
             stack.pop_back();
             continue;
         }
-        litehtml::element::ptr c = el->get_child((int)top.second++);
+        // get_children_count is overridden by html_tag alone (litehtml
+        // 0.6's element.h and html_tag.h; none of our classes does), so a
+        // count above top.second is html_tag's, the size of m_children,
+        // and its get_child(i) is m_children[i]: read in place, without a
+        // shared_ptr copy per child (the stack holds plain pointers already)
+        litehtml::element *c = (el->*member_of(elem_children{}))[top.second++].get();
         if (c)
-            stack.push_back({c.get(), 0});
+            stack.push_back({c, 0});
     }
     return changed;
 }
@@ -5260,20 +5337,32 @@ void extract_nodes(litehtml::element *root, const sb_doc *doc, node_list &out, k
         out.push_back(n);
         derived.resize(out.size(), false);
         derived.back() = n.is_inline || (row && pos.width == 0 && pos.height == 0);
-        stack.push_back(walk_frame{el, (int)out.size() - 1, ax, ay, in_link, fixed, clips, 0});
+        const litehtml::elements_vector *kids =
+            (kind & kind_cache::tag) ? &(el->*member_of(elem_children{})) : nullptr;
+        stack.push_back(
+            walk_frame{el, (int)out.size() - 1, ax, ay, in_link, fixed, clips, 0, kids});
     };
 
     enter(root, nullptr);
     while (!stack.empty()) {
         walk_frame &f = stack.back();
-        if (f.next >= f.el->get_children_count()) {
+        if (f.next >= (f.kids ? f.kids->size() : f.el->get_children_count())) {
             stack.pop_back();
             continue;
         }
-        litehtml::element::ptr child = f.el->get_child((int)f.next++);
+        // the walk changes no list of children: an element held by its
+        // parent's list stays alive while it is entered
+        litehtml::element::ptr held;
+        litehtml::element *child;
+        if (f.kids) {
+            child = (*f.kids)[f.next++].get();
+        } else {
+            held = f.el->get_child((int)f.next++);
+            child = held.get();
+        }
         walk_frame parent = f; // enter() may grow the stack
         if (child)
-            enter(child.get(), &parent);
+            enter(child, &parent);
     }
 
     // Derived boxes: the union of what they contain, children first (they
