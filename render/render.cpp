@@ -2041,6 +2041,90 @@ struct parse_cache {
         apply(out, *found);
     }
 
+    // The answer for a property that is not set (task h3c).  The lookups
+    // (asker, and litehtml's get_style_property for its own classes)
+    // return the very pointer they were given as the default when the
+    // property is not set, and most of a computed style's lengths and
+    // keywords are not set: then val == def, a string literal of ours.  A
+    // literal lies in read-only memory (ro_segments, checked when a slot
+    // is filled), so its text never changes and its effect, found once per
+    // thread by from_string or value_index (the tables below, so the very
+    // answer they give), holds for every later call with that pointer and
+    // kind: no hash of the text, no probe of the text tables, no compare
+    // of the text.  Open addressing by pointer and kind, 128 slots each,
+    // filled up to 96 (there are some 50 such literals) and never emptied;
+    // any other val, a def not in read-only memory or a full table goes to
+    // the text tables as before.
+    template <class V> struct def_table {
+        static constexpr size_t slots = 128, max_used = 96;
+        struct slot {
+            const char *text;
+            char kind;
+            V value;
+        };
+        slot table[slots] = {};
+        size_t used = 0;
+        // The slot of (p, kind), or the empty one where it goes.
+        slot &find(const char *p, char kind)
+        {
+            size_t i = (size_t)(((uintptr_t)p * 0x9E3779B97F4A7C15ull) >> 57) ^ (unsigned char)kind;
+            for (;; i = (i + 1) & (slots - 1)) {
+                slot &e = table[i & (slots - 1)];
+                if (!e.text || (e.text == p && e.kind == kind))
+                    return e;
+            }
+        }
+        // Whether (p, kind) may be filed in e (found empty by find).
+        bool may_file(const char *p)
+        {
+            return used < max_used && read_only.holds(p, std::strlen(p) + 1);
+        }
+    };
+    def_table<length> def_lengths;
+    def_table<int> def_indexes;
+
+    void from_default(litehtml::css_length &out, const char *val, const char *def, char kind,
+                      const char *predefs)
+    {
+        if (val && val == def) {
+            auto &s = def_lengths.find(def, kind);
+            if (s.text) {
+                apply(out, s.value);
+                return;
+            }
+            if (def_lengths.may_file(def)) {
+                litehtml::css_length a, b;
+                sentinels(a, b);
+                from_string(a, val, kind, predefs);
+                from_string(b, val, kind, predefs);
+                s.value = effect(a, b);
+                s.kind = kind;
+                s.text = def;
+                def_lengths.used++;
+                apply(out, s.value);
+                return;
+            }
+        }
+        from_string(out, val, kind, predefs);
+    }
+
+    int value_default(const char *val, const char *def, char kind, const char *list, int dflt)
+    {
+        if (val && val == def) {
+            auto &s = def_indexes.find(def, kind);
+            if (s.text)
+                return s.value;
+            if (def_indexes.may_file(def)) {
+                s.value = value_index(val, kind, list, dflt);
+                s.kind = kind;
+                s.text = def;
+                def_indexes.used++;
+                return s.value;
+            }
+        }
+        return value_index(val, kind, list, dflt);
+    }
+
     int value_index(const char *val, char kind, const char *list, int def)
     {
         if (!val)
@@ -2281,6 +2365,10 @@ struct style_port : litehtml::html_tag {
     static void parse_background(litehtml::html_tag &el, parse_cache &pc, const asker &ask)
     {
         litehtml::background &bg = el.*(&style_port::m_bg);
+        auto idx = [&](const char *name, bool inherited, const char *def, char kind,
+                       const char *list, int dflt) {
+            return pc.value_default(ask(name, inherited, def), def, kind, list, dflt);
+        };
         bg.m_color = el.get_color("background-color", false, litehtml::web_color(0, 0, 0, 0));
         pc.two('p', ask("background-position", false, "0% 0%"), bg.m_position.x,
                bg.m_position.y, background_position);
@@ -2292,17 +2380,13 @@ struct style_port : litehtml::html_tag {
         doc->cvt_units(bg.m_position.y, fs);
         doc->cvt_units(bg.m_position.width, fs);
         doc->cvt_units(bg.m_position.height, fs);
-        bg.m_attachment = (litehtml::background_attachment)pc.value_index(
-            ask("background-attachment", false, "scroll"), 'H',
+        bg.m_attachment = (litehtml::background_attachment)idx("background-attachment", false, "scroll", 'H',
             background_attachment_strings, litehtml::background_attachment_scroll);
-        bg.m_repeat = (litehtml::background_repeat)pc.value_index(
-            ask("background-repeat", false, "repeat"), 'R',
+        bg.m_repeat = (litehtml::background_repeat)idx("background-repeat", false, "repeat", 'R',
             background_repeat_strings, litehtml::background_repeat_repeat);
-        bg.m_clip = (litehtml::background_box)pc.value_index(
-            ask("background-clip", false, "border-box"), 'K',
+        bg.m_clip = (litehtml::background_box)idx("background-clip", false, "border-box", 'K',
             background_box_strings, litehtml::background_box_border);
-        bg.m_origin = (litehtml::background_box)pc.value_index(
-            ask("background-origin", false, "padding-box"), 'G',
+        bg.m_origin = (litehtml::background_box)idx("background-origin", false, "padding-box", 'G',
             background_box_strings, litehtml::background_box_content);
         litehtml::css::parse_css_url(ask("background-image", false, ""),
                                      bg.m_image);
@@ -2315,6 +2399,15 @@ struct style_port : litehtml::html_tag {
         asker ask(el, memo, own_class);
 #define SB_M(m) (el.*(&style_port::m))
         parse_cache &pc = parses;
+        // a property read and parsed, its default handed on (from_default)
+        auto len = [&](litehtml::css_length &out, const char *name, bool inherited,
+                       const char *def, char kind, const char *predefs) {
+            pc.from_default(out, ask(name, inherited, def), def, kind, predefs);
+        };
+        auto idx = [&](const char *name, bool inherited, const char *def, char kind,
+                       const char *list, int dflt) {
+            return pc.value_default(ask(name, inherited, def), def, kind, list, dflt);
+        };
         const litehtml::tchar_t *style = el.get_attr("style");
         if (style)
             SB_M(m_style).add(style, nullptr, &el);
@@ -2322,26 +2415,19 @@ struct style_port : litehtml::html_tag {
         litehtml::document::ptr doc = el.get_document();
         int &fs = SB_M(m_font_size);
 
-        SB_M(m_el_position) = (litehtml::element_position)pc.value_index(
-            ask("position", false, "static"), 'P', element_position_strings,
+        SB_M(m_el_position) = (litehtml::element_position)idx("position", false, "static", 'P', element_position_strings,
             litehtml::element_position_fixed);
-        SB_M(m_text_align) = (litehtml::text_align)pc.value_index(
-            ask("text-align", true, "left"), 'A', text_align_strings,
+        SB_M(m_text_align) = (litehtml::text_align)idx("text-align", true, "left", 'A', text_align_strings,
             litehtml::text_align_left);
-        SB_M(m_overflow) = (litehtml::overflow)pc.value_index(
-            ask("overflow", false, "visible"), 'O', overflow_strings,
+        SB_M(m_overflow) = (litehtml::overflow)idx("overflow", false, "visible", 'O', overflow_strings,
             litehtml::overflow_visible);
-        SB_M(m_white_space) = (litehtml::white_space)pc.value_index(
-            ask("white-space", true, "normal"), 'W', white_space_strings,
+        SB_M(m_white_space) = (litehtml::white_space)idx("white-space", true, "normal", 'W', white_space_strings,
             litehtml::white_space_normal);
-        SB_M(m_display) = (litehtml::style_display)pc.value_index(
-            ask("display", false, "inline"), 'D', style_display_strings,
+        SB_M(m_display) = (litehtml::style_display)idx("display", false, "inline", 'D', style_display_strings,
             litehtml::display_inline);
-        SB_M(m_visibility) = (litehtml::visibility)pc.value_index(
-            ask("visibility", true, "visible"), 'V', visibility_strings,
+        SB_M(m_visibility) = (litehtml::visibility)idx("visibility", true, "visible", 'V', visibility_strings,
             litehtml::visibility_visible);
-        SB_M(m_box_sizing) = (litehtml::box_sizing)pc.value_index(
-            ask("box-sizing", false, "content-box"), 'B', box_sizing_strings,
+        SB_M(m_box_sizing) = (litehtml::box_sizing)idx("box-sizing", false, "content-box", 'B', box_sizing_strings,
             litehtml::box_sizing_content_box);
 
         if (SB_M(m_el_position) != litehtml::element_position_static) {
@@ -2350,14 +2436,11 @@ struct style_port : litehtml::html_tag {
                 SB_M(m_z_index) = (int)std::strtol(val, nullptr, 10);
         }
 
-        SB_M(m_vertical_align) = (litehtml::vertical_align)pc.value_index(
-            ask("vertical-align", true, "baseline"), 'L',
+        SB_M(m_vertical_align) = (litehtml::vertical_align)idx("vertical-align", true, "baseline", 'L',
             vertical_align_strings, litehtml::va_baseline);
-        SB_M(m_float) = (litehtml::element_float)pc.value_index(
-            ask("float", false, "none"), 'F', element_float_strings,
+        SB_M(m_float) = (litehtml::element_float)idx("float", false, "none", 'F', element_float_strings,
             litehtml::float_none);
-        SB_M(m_clear) = (litehtml::element_clear)pc.value_index(
-            ask("clear", false, "none"), 'C', element_clear_strings,
+        SB_M(m_clear) = (litehtml::element_clear)idx("clear", false, "none", 'C', element_clear_strings,
             litehtml::clear_none);
 
         // As liblitehtml 0.6's compiled parse decides (its disassembly):
@@ -2376,98 +2459,72 @@ struct style_port : litehtml::html_tag {
             doc->add_tabular(el.shared_from_this());
         }
 
-        pc.from_string(SB_M(m_css_text_indent), ask("text-indent", true, "0"),
-                       '0', "0");
-        pc.from_string(SB_M(m_css_width), ask("width", false, "auto"), 'a',
-                       "auto");
-        pc.from_string(SB_M(m_css_height), ask("height", false, "auto"), 'a',
-                       "auto");
+        len(SB_M(m_css_text_indent), "text-indent", true, "0", '0', "0");
+        len(SB_M(m_css_width), "width", false, "auto", 'a', "auto");
+        len(SB_M(m_css_height), "height", false, "auto", 'a', "auto");
         doc->cvt_units(SB_M(m_css_width), fs);
         doc->cvt_units(SB_M(m_css_height), fs);
-        pc.from_string(SB_M(m_css_min_width), ask("min-width", false, "0"), 'e',
-                       "");
-        pc.from_string(SB_M(m_css_min_height), ask("min-height", false, "0"),
-                       'e', "");
-        pc.from_string(SB_M(m_css_max_width), ask("max-width", false, "none"),
-                       'n', "none");
-        pc.from_string(SB_M(m_css_max_height), ask("max-height", false, "none"),
-                       'n', "none");
+        len(SB_M(m_css_min_width), "min-width", false, "0", 'e', "");
+        len(SB_M(m_css_min_height), "min-height", false, "0", 'e', "");
+        len(SB_M(m_css_max_width), "max-width", false, "none", 'n', "none");
+        len(SB_M(m_css_max_height), "max-height", false, "none", 'n', "none");
         doc->cvt_units(SB_M(m_css_min_width), fs);
         doc->cvt_units(SB_M(m_css_min_height), fs);
 
         litehtml::css_offsets &off = SB_M(m_css_offsets);
-        pc.from_string(off.left, ask("left", false, "auto"), 'a', "auto");
-        pc.from_string(off.right, ask("right", false, "auto"), 'a', "auto");
-        pc.from_string(off.top, ask("top", false, "auto"), 'a', "auto");
-        pc.from_string(off.bottom, ask("bottom", false, "auto"), 'a', "auto");
+        len(off.left, "left", false, "auto", 'a', "auto");
+        len(off.right, "right", false, "auto", 'a', "auto");
+        len(off.top, "top", false, "auto", 'a', "auto");
+        len(off.bottom, "bottom", false, "auto", 'a', "auto");
         doc->cvt_units(off.left, fs);
         doc->cvt_units(off.right, fs);
         doc->cvt_units(off.top, fs);
         doc->cvt_units(off.bottom, fs);
 
         litehtml::css_margins &mar = SB_M(m_css_margins);
-        pc.from_string(mar.left, ask("margin-left", false, "0"), 'a', "auto");
-        pc.from_string(mar.right, ask("margin-right", false, "0"), 'a', "auto");
-        pc.from_string(mar.top, ask("margin-top", false, "0"), 'a', "auto");
-        pc.from_string(mar.bottom, ask("margin-bottom", false, "0"), 'a',
-                       "auto");
+        len(mar.left, "margin-left", false, "0", 'a', "auto");
+        len(mar.right, "margin-right", false, "0", 'a', "auto");
+        len(mar.top, "margin-top", false, "0", 'a', "auto");
+        len(mar.bottom, "margin-bottom", false, "0", 'a', "auto");
         litehtml::css_margins &pad = SB_M(m_css_padding);
-        pc.from_string(pad.left, ask("padding-left", false, "0"), 'e', "");
-        pc.from_string(pad.right, ask("padding-right", false, "0"), 'e', "");
-        pc.from_string(pad.top, ask("padding-top", false, "0"), 'e', "");
-        pc.from_string(pad.bottom, ask("padding-bottom", false, "0"), 'e', "");
+        len(pad.left, "padding-left", false, "0", 'e', "");
+        len(pad.right, "padding-right", false, "0", 'e', "");
+        len(pad.top, "padding-top", false, "0", 'e', "");
+        len(pad.bottom, "padding-bottom", false, "0", 'e', "");
 
         litehtml::css_borders &bor = SB_M(m_css_borders);
-        pc.from_string(bor.left.width, ask("border-left-width", false, "medium"),
-                       'b', border_width_strings);
-        pc.from_string(bor.right.width,
-                       ask("border-right-width", false, "medium"), 'b',
-                       border_width_strings);
-        pc.from_string(bor.top.width, ask("border-top-width", false, "medium"),
-                       'b', border_width_strings);
-        pc.from_string(bor.bottom.width,
-                       ask("border-bottom-width", false, "medium"), 'b',
-                       border_width_strings);
+        len(bor.left.width, "border-left-width", false, "medium", 'b', border_width_strings);
+        len(bor.right.width, "border-right-width", false, "medium", 'b', border_width_strings);
+        len(bor.top.width, "border-top-width", false, "medium", 'b', border_width_strings);
+        len(bor.bottom.width, "border-bottom-width", false, "medium", 'b', border_width_strings);
 
         litehtml::document_container *cont = doc->container();
         bor.left.color =
             litehtml::web_color::from_string(ask("border-left-color", false, ""), cont);
-        bor.left.style = (litehtml::border_style)pc.value_index(
-            ask("border-left-style", false, "none"), 'S', border_style_strings,
+        bor.left.style = (litehtml::border_style)idx("border-left-style", false, "none", 'S', border_style_strings,
             litehtml::border_style_none);
         bor.right.color =
             litehtml::web_color::from_string(ask("border-right-color", false, ""), cont);
-        bor.right.style = (litehtml::border_style)pc.value_index(
-            ask("border-right-style", false, "none"), 'S', border_style_strings,
+        bor.right.style = (litehtml::border_style)idx("border-right-style", false, "none", 'S', border_style_strings,
             litehtml::border_style_none);
         bor.top.color =
             litehtml::web_color::from_string(ask("border-top-color", false, ""), cont);
-        bor.top.style = (litehtml::border_style)pc.value_index(
-            ask("border-top-style", false, "none"), 'S', border_style_strings,
+        bor.top.style = (litehtml::border_style)idx("border-top-style", false, "none", 'S', border_style_strings,
             litehtml::border_style_none);
         bor.bottom.color = litehtml::web_color::from_string(
             ask("border-bottom-color", false, ""), cont);
-        bor.bottom.style = (litehtml::border_style)pc.value_index(
-            ask("border-bottom-style", false, "none"), 'S', border_style_strings,
+        bor.bottom.style = (litehtml::border_style)idx("border-bottom-style", false, "none", 'S', border_style_strings,
             litehtml::border_style_none);
 
         litehtml::css_border_radius &r = bor.radius;
-        pc.from_string(r.top_left_x, ask("border-top-left-radius-x", false, "0"),
-                       'e', "");
-        pc.from_string(r.top_left_y, ask("border-top-left-radius-y", false, "0"),
-                       'e', "");
-        pc.from_string(r.top_right_x,
-                       ask("border-top-right-radius-x", false, "0"), 'e', "");
-        pc.from_string(r.top_right_y,
-                       ask("border-top-right-radius-y", false, "0"), 'e', "");
-        pc.from_string(r.bottom_right_x,
-                       ask("border-bottom-right-radius-x", false, "0"), 'e', "");
-        pc.from_string(r.bottom_right_y,
-                       ask("border-bottom-right-radius-y", false, "0"), 'e', "");
-        pc.from_string(r.bottom_left_x,
-                       ask("border-bottom-left-radius-x", false, "0"), 'e', "");
-        pc.from_string(r.bottom_left_y,
-                       ask("border-bottom-left-radius-y", false, "0"), 'e', "");
+        len(r.top_left_x, "border-top-left-radius-x", false, "0", 'e', "");
+        len(r.top_left_y, "border-top-left-radius-y", false, "0", 'e', "");
+        len(r.top_right_x, "border-top-right-radius-x", false, "0", 'e', "");
+        len(r.top_right_y, "border-top-right-radius-y", false, "0", 'e', "");
+        len(r.bottom_right_x, "border-bottom-right-radius-x", false, "0", 'e', "");
+        len(r.bottom_right_y, "border-bottom-right-radius-y", false, "0", 'e', "");
+        len(r.bottom_left_x, "border-bottom-left-radius-x", false, "0", 'e', "");
+        len(r.bottom_left_y, "border-bottom-left-radius-y", false, "0", 'e', "");
         doc->cvt_units(r.bottom_left_x, fs);
         doc->cvt_units(r.bottom_left_y, fs);
         doc->cvt_units(r.bottom_right_x, fs);
@@ -2496,8 +2553,7 @@ struct style_port : litehtml::html_tag {
         b.bottom = doc->cvt_units(bor.bottom.width, fs);
 
         litehtml::css_length line_height;
-        pc.from_string(line_height, ask("line-height", true, "normal"), 'l',
-                       "normal");
+        len(line_height, "line-height", true, "normal", 'l', "normal");
         if (line_height.is_predefined()) {
             SB_M(m_line_height) = SB_M(m_font_metrics).height;
             SB_M(m_lh_predefined) = true;
