@@ -156,10 +156,25 @@ void sb_ptree_end(sb_ptree *t)
     t->n_kids = o.first;
 }
 
+/* prep writes a text a word and a space at a time: a short piece that fits
+ * (what sb_buf_reserve would leave as it is: len + n + 1 <= cap) is copied
+ * here byte by byte, without the calls; the same bytes, length and closing
+ * NUL as sb_buf_append's.  Longer pieces, or a buffer that must grow, go to
+ * sb_buf_append. */
+#define PTREE_SHORT_TEXT 16
 void sb_ptree_text(sb_ptree *t, const char *s, size_t n)
 {
+    sb_buf *b = &t->text;
+    if (n <= PTREE_SHORT_TEXT && b->len + n + 1 <= b->cap) {
+        char *d = b->data + b->len;
+        for (size_t i = 0; i < n; i++)
+            d[i] = s[i];
+        b->len += n;
+        d[n] = '\0';
+        return;
+    }
     if (n)
-        sb_buf_append(&t->text, s, n);
+        sb_buf_append(b, s, n);
 }
 
 size_t sb_ptree_bytes(const sb_ptree *t)
