@@ -4297,21 +4297,32 @@ template <class Word, class Space> void split_words(const char *text, Word on_wo
 // border, cellspacing, colspan, rowspan, color, face, size, href, src,
 // rel, type, media...), each checked present among the strings of
 // liblitehtml.so.0's .rodata, where a name passed as a C string must be),
-// and neither does our code (data-sbid, id, class, style, href).  Such an
+// and neither does our code (data-sbid, id, class, style, href).  Found
+// by the strings each function of the library loads (objdump -d, the
+// .rodata address of each lea): el_base href; el_div, el_para align;
+// el_font color, face, size; el_image src, width, height; el_li start
+// (and list_index, which it sets itself); el_link rel, href, media;
+// el_style media; el_table width, align, bgcolor, border, cellspacing;
+// el_td width, background, align, bgcolor, valign; el_tr align, valign,
+// bgcolor; html_tag::select class; the table's colspan and rowspan.  No
+// function loads any other attribute name of HTML (alt, name, value,
+// target, role, dir, lang, srcset, aria-*, data-*...).  Such an
 // attribute is still answered by get_attr, from the element's unread list
 // (memo_element::get_attr), so a selector's attribute condition ([name],
 // [name=v]) or a content: attr(name) in any sheet, known only after the
 // elements are made, reads it as before; only litehtml's map, a node and
 // two strings per attribute built and destroyed, is spared.  A name not
-// sure to be unread stays in the map: cellpadding, content, span, start
-// and title are kept though litehtml may not ask for them.
+// sure to be unread stays in the map: cellpadding, clear (a CSS
+// property html_tag::parse_styles asks for), content, span, title and
+// type are kept though litehtml 0.6 does not ask for them as attributes.
 static bool unread_attr(const char *name)
 {
     static const char *const read[] = {
-        "align",   "background", "bgcolor", "border", "cellpadding", "cellspacing", "class",
-        "color",   "colspan",    "content", "data-sbid", "face",     "height",      "href",
-        "id",      "media",      "rel",     "rowspan",   "size",     "span",        "src",
-        "start",   "style",      "title",   "type",      "valign",   "width",
+        "align", "background", "bgcolor", "border",     "cellpadding", "cellspacing",
+        "class", "clear",      "color",   "colspan",    "content",     "data-sbid",
+        "face",  "height",     "href",    "id",         "list_index",  "media",
+        "rel",   "rowspan",    "size",    "span",       "src",         "start",
+        "style", "title",      "type",    "valign",     "width",
     };
     for (const char *r : read)
         if (r[0] == name[0] && std::strcmp(r, name) == 0)
