@@ -3166,17 +3166,7 @@ int layout_pending::render_now(style_memo &mm, int x, int y, int max_width, bool
 // Our class for every litehtml element class derived from html_tag (the
 // ones that have declarations of their own).
 
-// Attributes nothing reads by name (make_nodes, unread_attr): kept out of
-// litehtml's map, as name/value pairs of C strings in the page's arena
-// (names folded to ASCII lower case, as set_attr folds them), answered by
-// memo_element::get_attr after the map.
-struct unread_attrs {
-    const char *const *unread_ = nullptr; // name, value, name, value...
-    unsigned n_unread_ = 0;               // pairs
-};
-
-template <class Base>
-class memo_element : public Base, public line_linked, public layout_pending, public unread_attrs
+template <class Base> class memo_element : public Base, public line_linked, public layout_pending
 {
     static_assert(std::is_base_of<litehtml::html_tag, Base>::value, "own_property reads m_style");
 
@@ -3548,12 +3538,6 @@ public:
             if (c > 0)
                 break;
         }
-        // the attributes make_nodes left out of the map (unread_attr):
-        // their names differ from the map's, so the answer is the same
-        // as had they been in it
-        for (unsigned i = 0; i < this->n_unread_; i++)
-            if (std::strcmp(this->unread_[2 * i], name) == 0)
-                return this->unread_[2 * i + 1];
         return def;
     }
 
@@ -4290,57 +4274,6 @@ template <class Word, class Space> void split_words(const char *text, Word on_wo
         on_word(word, (size_t)(p - word));
 }
 
-// Whether an attribute, by its name folded to ASCII lower case, is read by
-// nobody by its name: litehtml 0.6 never asks for it (the names its
-// classes ask get_attr for, in html_tag::parse_attributes and the el_*
-// classes' (style, width, height, align, valign, bgcolor, background,
-// border, cellspacing, colspan, rowspan, color, face, size, href, src,
-// rel, type, media...), each checked present among the strings of
-// liblitehtml.so.0's .rodata, where a name passed as a C string must be),
-// and neither does our code (data-sbid, id, class, style, href).  Found
-// by the strings each function of the library loads (objdump -d, the
-// .rodata address of each lea): el_base href; el_div, el_para align;
-// el_font color, face, size; el_image src, width, height; el_li start
-// (and list_index, which it sets itself); el_link rel, href, media;
-// el_style media; el_table width, align, bgcolor, border, cellspacing;
-// el_td width, background, align, bgcolor, valign; el_tr align, valign,
-// bgcolor; html_tag::select class; the table's colspan and rowspan.  No
-// function loads any other attribute name of HTML (alt, name, value,
-// target, role, dir, lang, srcset, aria-*, data-*...).  Such an
-// attribute is still answered by get_attr, from the element's unread list
-// (memo_element::get_attr), so a selector's attribute condition ([name],
-// [name=v]) or a content: attr(name) in any sheet, known only after the
-// elements are made, reads it as before; only litehtml's map, a node and
-// two strings per attribute built and destroyed, is spared.  A name not
-// sure to be unread stays in the map: cellpadding, clear (a CSS
-// property html_tag::parse_styles asks for), content, span, title and
-// type are kept though litehtml 0.6 does not ask for them as attributes.
-static bool unread_attr(const char *name)
-{
-    static const char *const read[] = {
-        "align", "background", "bgcolor", "border",     "cellpadding", "cellspacing",
-        "class", "clear",      "color",   "colspan",    "content",     "data-sbid",
-        "face",  "height",     "href",    "id",         "list_index",  "media",
-        "rel",   "rowspan",    "size",    "span",       "src",         "start",
-        "style", "title",      "type",    "valign",     "width",
-    };
-    for (const char *r : read)
-        if (r[0] == name[0] && std::strcmp(r, name) == 0)
-            return false;
-    return true;
-}
-
-// A copy of s (n bytes) in the arena, NUL-terminated, folded to ASCII
-// lower case when fold is set.
-static char *arena_strdup(node_arena &arena, const char *s, size_t n, bool fold)
-{
-    char *d = static_cast<char *>(arena.take(n + 1, 1));
-    for (size_t k = 0; k < n; k++)
-        d[k] = (fold && s[k] >= 'A' && s[k] <= 'Z') ? (char)(s[k] - 'A' + 'a') : s[k];
-    d[n] = '\0';
-    return d;
-}
-
 // litehtml 0.6's document::create_node over the prepared tree, for the
 // two kinds of node the tree holds (prep_tree.h: elements and texts; any
 // other goes to create_node itself), making the same elements in the same
@@ -4432,50 +4365,9 @@ void make_nodes(GumboNode *node, const litehtml::document::ptr &doc,
             return std::strcmp(a->name, b->name) < 0;
         });
     }
-    // Attributes nobody reads by name go to the element's unread list
-    // (unread_attr), the others to set_attr, in the same order; a name set
-    // again after folding keeps the last value, as the map does.
-    const char **unread = nullptr;
-    unsigned n_unread = 0;
-    unread_attrs *u = nullptr; // the element's list (not el_style's, el_script's: litehtml's own)
-    bool own_map_only = false;
-    for (unsigned i = 0; i < n; i++) {
-        if (i + 1 < n && std::strcmp(attrs[i]->name, attrs[i + 1]->name) == 0)
-            continue;
-        const char *an = attrs[i]->name;
-        size_t len = std::strlen(an);
-        char fold[24];
-        if (len >= sizeof fold) { // no name read by name is that long
-            fold[0] = '\0';
-        } else {
-            for (size_t k = 0; k <= len; k++)
-                fold[k] = (an[k] >= 'A' && an[k] <= 'Z') ? (char)(an[k] - 'A' + 'a') : an[k];
-        }
-        if (!an[0] || !attrs[i]->value || (fold[0] && !unread_attr(fold)) || own_map_only) {
-            el->set_attr(an, attrs[i]->value);
-            continue;
-        }
-        if (!u && !(u = dynamic_cast<unread_attrs *>(el.get()))) {
-            own_map_only = true;
-            el->set_attr(an, attrs[i]->value);
-            continue;
-        }
-        if (!unread)
-            unread = static_cast<const char **>(memo->arena.take(2 * (n - i) * sizeof(char *), alignof(char *)));
-        char *name_copy = arena_strdup(memo->arena, an, len, true);
-        const char *value_copy = arena_strdup(memo->arena, attrs[i]->value, std::strlen(attrs[i]->value), false);
-        unsigned j = 0;
-        while (j < n_unread && std::strcmp(unread[2 * j], name_copy) != 0)
-            j++;
-        unread[2 * j] = name_copy;
-        unread[2 * j + 1] = value_copy;
-        if (j == n_unread)
-            n_unread++;
-    }
-    if (n_unread) {
-        u->unread_ = unread;
-        u->n_unread_ = n_unread;
-    }
+    for (unsigned i = 0; i < n; i++)
+        if (i + 1 == n || std::strcmp(attrs[i]->name, attrs[i + 1]->name) != 0)
+            el->set_attr(attrs[i]->name, attrs[i]->value);
     if (e.tag == GUMBO_TAG_SCRIPT) // tag is "script" (create_memo_element above)
         parse_text = false;
     // The children are made onto the end of `out` itself, which serves the
@@ -5742,30 +5634,6 @@ extern "C" void sb_render_free(sb_render *r)
     std::free(r);
 }
 
-extern "C" int sb_render_attr_unread(const char *name)
-{
-    if (!name || !name[0])
-        return 0;
-    size_t len = std::strlen(name);
-    if (len >= 24) // make_nodes' rule: no name read by name is that long
-        return 1;
-    char fold[24];
-    for (size_t k = 0; k <= len; k++)
-        fold[k] = (name[k] >= 'A' && name[k] <= 'Z') ? (char)(name[k] - 'A' + 'a') : name[k];
-    return unread_attr(fold) ? 1 : 0;
-}
-
-// An element's attributes, its map's and those make_nodes left out of it
-// (unread_attr), as one map.
-static litehtml::string_map all_attrs(const litehtml::html_tag *t)
-{
-    litehtml::string_map m = t->*member_of(tag_attrs{});
-    if (const auto *u = dynamic_cast<const unread_attrs *>(t))
-        for (unsigned i = 0; i < u->n_unread_; i++)
-            m[u->unread_[2 * i]] = u->unread_[2 * i + 1];
-    return m;
-}
-
 // True when `rendered` is the cut a long data: URI gets in the
 // serialisation (prep.c keeps its first SB_PREP_DATA_URI_KEEP bytes).
 static bool data_uri_cut(const char *original, const char *rendered)
@@ -5953,7 +5821,7 @@ extern "C" long sb_render_check_style_lookups(const sb_doc *doc, size_t *checked
                     std::snprintf(err, errlen, "<%s>: not of one kind", x->get_tagName());
             } else if (xt) {
                 // the attributes and class values (memo_element::set_attr)
-                if ((all_attrs(xt) != all_attrs(yt) ||
+                if ((xt->*member_of(tag_attrs{}) != yt->*member_of(tag_attrs{}) ||
                      xt->*member_of(tag_classes{}) != yt->*member_of(tag_classes{})) &&
                     bad++ == 0 && err && errlen)
                     std::snprintf(err, errlen, "<%s>: attributes or classes differ",

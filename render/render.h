@@ -174,11 +174,6 @@ extern const char sb_render_ua_css[];
  * mismatch into err. */
 long sb_render_check_mapping(const sb_doc *doc, size_t *checked, char *err, size_t errlen);
 
-/* Whether make_nodes keeps an attribute of this name (any case) out of
- * litehtml's attribute map, as one neither litehtml 0.6 nor our code asks
- * for by its name; get_attr still answers it (render.cpp: unread_attr). */
-int sb_render_attr_unread(const char *name);
-
 /* Checks the render's own style lookups (render.cpp: memo_element, whose
  * own_property reads an element's declarations from a table made once per
  * element instead of litehtml's generic string-keyed lookup) against

@@ -348,48 +348,6 @@ static int elem_with_id(const sb_doc *d, const char *id)
     return -1;
 }
 
-/* Attributes neither litehtml 0.6 nor our code reads by name (data-*,
- * aria-*, target, alt...) are kept out of litehtml's attribute map
- * (render.cpp: unread_attr, make_nodes) and answered from the element's
- * unread list: on samples/layout/unread_attrs.html the rules naming them
- * in attribute selectors still match ([data-hide] hides a paragraph,
- * [data-size="big"] and [aria-label~="more"] set font sizes, a selector's
- * upper-case name finds the folded one), an <img>'s width, read by
- * litehtml, still sizes it, and the render is litehtml's own, element by
- * element (style lookups and attributes compared). */
-static void test_unread_attributes(void **state)
-{
-    (void)state;
-    assert_true(sb_render_attr_unread("data-size"));
-    assert_true(sb_render_attr_unread("aria-label"));
-    assert_true(sb_render_attr_unread("alt"));
-    assert_true(sb_render_attr_unread("DATA-CASE"));
-    assert_false(sb_render_attr_unread("width"));
-    assert_false(sb_render_attr_unread("WIDTH"));
-    assert_false(sb_render_attr_unread("data-sbid"));
-    assert_false(sb_render_attr_unread("class"));
-    assert_false(sb_render_attr_unread("style"));
-    assert_false(sb_render_attr_unread("href"));
-    sb_doc *d = load_doc("unread_attrs.html");
-    char err[256];
-    sb_render *r = sb_render_page(d, NULL, NULL, err, sizeof err);
-    assert_non_null(r);
-    assert_null(node_of(r, elem_with_id(d, "gone")));
-    assert_non_null(node_of(r, elem_with_id(d, "shown")));
-    assert_int_equal(node_of(r, elem_with_id(d, "big"))->font_size, 30);
-    assert_int_equal(node_of(r, elem_with_id(d, "plain"))->font_size, 16);
-    assert_int_equal(node_of(r, elem_with_id(d, "more"))->font_size, 22);
-    assert_int_equal(node_of(r, elem_with_id(d, "upper"))->font_size, 12);
-    assert_int_equal(node_of(r, elem_with_id(d, "pic"))->w, 120);
-    sb_render_free(r);
-    size_t checked = 0;
-    long bad = sb_render_check_style_lookups(d, &checked, err, sizeof err);
-    if (bad)
-        fail_msg("%ld different lookups, first: %s", bad, err);
-    assert_true(checked > 100);
-    sb_doc_free(d);
-}
-
 /* Elements inside a display:none element (hidden by a stylesheet rule, a
  * style="" attribute, [hidden]) are left without a computed style
  * (render.cpp: memo_element::parse_styles), and have no box, as before;
@@ -1524,7 +1482,6 @@ int main(void)
         cmocka_unit_test(test_split_text),
         cmocka_unit_test(test_style_lookups),
         cmocka_unit_test(test_hidden_subtrees_unstyled),
-        cmocka_unit_test(test_unread_attributes),
         cmocka_unit_test(test_style_sharing),
         cmocka_unit_test(test_layout_shortcuts),
         cmocka_unit_test(test_render_memo),
