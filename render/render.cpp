@@ -4199,60 +4199,18 @@ private:
 };
 
 // The element litehtml 0.6 would make for a tag (document::create_element),
-// with memoised style lookups.
-litehtml::element::ptr create_memo_element(const litehtml::tchar_t *tag,
-                                           const std::shared_ptr<litehtml::document> &doc,
-                                           style_memo *memo)
-{
-    arena_alloc<char> arena(&memo->arena);
-    auto is = [tag](const char *t) { return std::strcmp(tag, t) == 0; };
-    if (is("br"))
-        return std::allocate_shared<memo_element<litehtml::el_break>>(arena, doc, memo);
-    if (is("p"))
-        return std::allocate_shared<memo_element<litehtml::el_para>>(arena, doc, memo);
-    if (is("img"))
-        return std::allocate_shared<memo_element<litehtml::el_image>>(arena, doc, memo);
-    if (is("table"))
-        return std::allocate_shared<memo_element<litehtml::el_table>>(arena, doc, memo);
-    if (is("td") || is("th"))
-        return std::allocate_shared<memo_element<litehtml::el_td>>(arena, doc, memo);
-    if (is("link"))
-        return std::allocate_shared<memo_element<litehtml::el_link>>(arena, doc, memo);
-    if (is("title"))
-        return std::allocate_shared<memo_element<litehtml::el_title>>(arena, doc, memo);
-    if (is("a"))
-        return std::allocate_shared<memo_element<litehtml::el_anchor>>(arena, doc, memo);
-    if (is("tr"))
-        return std::allocate_shared<memo_element<litehtml::el_tr>>(arena, doc, memo);
-    if (is("style")) // not an html_tag: no declarations, nothing to speed up
-        return std::allocate_shared<litehtml::el_style>(arena, doc);
-    if (is("base"))
-        return std::allocate_shared<memo_element<litehtml::el_base>>(arena, doc, memo);
-    if (is("body"))
-        return std::allocate_shared<memo_element<litehtml::el_body>>(arena, doc, memo);
-    if (is("div"))
-        return std::allocate_shared<memo_element<litehtml::el_div>>(arena, doc, memo);
-    if (is("script"))
-        return std::allocate_shared<litehtml::el_script>(arena, doc);
-    if (is("font"))
-        return std::allocate_shared<memo_element<litehtml::el_font>>(arena, doc, memo);
-    return std::allocate_shared<memo_element<litehtml::html_tag>>(arena, doc, memo);
-}
-
-// create_memo_element for an element of the prepared tree, by its gumbo
-// tag rather than by comparing its name with each tag's in turn: for a tag
-// gumbo knows, make_nodes' name is gumbo_normalized_tagname(tag), and
-// those names are distinct, so the name is "br" exactly when the tag is
-// GUMBO_TAG_BR, and so on; an unknown tag's name (its original text) is
-// none of the names above (gumbo would have known it), and goes by name.
-litehtml::element::ptr create_memo_element(GumboTag tag, const litehtml::tchar_t *name,
+// with memoised style lookups, chosen by the tag's gumbo id rather than by
+// comparing its name with each tag's in turn: for a tag gumbo knows,
+// make_nodes' name is gumbo_normalized_tagname(tag), and those names are
+// distinct, so the name is "br" exactly when the tag is GUMBO_TAG_BR, and
+// so on; an unknown tag's name (its original text) is none of the names
+// below (gumbo would have known it): a plain html_tag, as litehtml makes.
+litehtml::element::ptr create_memo_element(GumboTag tag,
                                            const std::shared_ptr<litehtml::document> &doc,
                                            style_memo *memo)
 {
     arena_alloc<char> arena(&memo->arena);
     switch (tag) {
-    case GUMBO_TAG_UNKNOWN:
-        return create_memo_element(name, doc, memo);
     case GUMBO_TAG_BR:
         return std::allocate_shared<memo_element<litehtml::el_break>>(arena, doc, memo);
     case GUMBO_TAG_P:
@@ -4386,7 +4344,7 @@ void make_nodes(GumboNode *node, const litehtml::document::ptr &doc,
         unknown.assign(e.original_tag.data, e.original_tag.length);
     }
     const char *name = tag[0] ? tag : unknown.c_str();
-    litehtml::element::ptr el = create_memo_element(e.tag, name, doc, memo);
+    litehtml::element::ptr el = create_memo_element(e.tag, doc, memo);
     el->set_tagName(name);
     // std::map<std::string, std::string>'s order (bytes compared unsigned,
     // as strcmp compares them), the last of equal names kept as its
@@ -4593,7 +4551,12 @@ public:
         // (Allocation failure is as fatal here as in litehtml's own.)
         if (!memo || !tag)
             return nullptr; // litehtml's own element classes
-        return create_memo_element(tag, doc, memo);
+        // By name, as litehtml compares it: exactly a lower-case tag name
+        // (gumbo_tag_enum ignores case; litehtml's strcmp does not).
+        GumboTag id = gumbo_tag_enum(tag);
+        if (id != GUMBO_TAG_UNKNOWN && std::strcmp(gumbo_normalized_tagname(id), tag) != 0)
+            id = GUMBO_TAG_UNKNOWN;
+        return create_memo_element(id, doc, memo);
     }
 
     void get_media_features(litehtml::media_features &m) const override
