@@ -3120,6 +3120,16 @@ class layout_pending
     int pend_x_ = 0, pend_y_ = 0, pend_width_ = 0;
 };
 
+// a + b as litehtml's own int arithmetic lays boxes out on this machine:
+// modulo 2^32.  A hostile page can place a box near INT_MAX (a huge margin
+// or top), where litehtml's sums wrap; an answered layout keeps a box's
+// position relative to the x and y it was asked at and adds the new ones
+// back, so it must wrap the same way (and without a signed overflow).
+static int wrapping_add(int a, unsigned b)
+{
+    return (int)((unsigned)a + b);
+}
+
 int layout_pending::answered_render(style_memo &mm, int x, int y, int max_width, bool second_pass)
 {
     if (mm.layout == 0) {
@@ -3155,8 +3165,8 @@ int layout_pending::answered_render(style_memo &mm, int x, int y, int max_width,
     if (!a) // asked at this width for the first time
         return render_now(mm, x, y, max_width, second_pass, true);
     layout_box b = a->box;
-    b.pos.x += x;
-    b.pos.y += y;
+    b.pos.x = wrapping_add(b.pos.x, x);
+    b.pos.y = wrapping_add(b.pos.y, y);
     write_box(b);
     if (placed_ && placed_width_ == max_width && placed_second_ == second_pass) {
         pending_ = false;
@@ -3214,8 +3224,8 @@ int layout_pending::render_now(style_memo &mm, int x, int y, int max_width, bool
     a.second_pass = second_pass;
     a.ret = ret;
     read_box(a.box);
-    a.box.pos.x -= x;
-    a.box.pos.y -= y;
+    a.box.pos.x = wrapping_add(a.box.pos.x, 0u - (unsigned)x);
+    a.box.pos.y = wrapping_add(a.box.pos.y, 0u - (unsigned)y);
     return ret;
 }
 

@@ -128,6 +128,24 @@ static void test_doctype_in_head_noscript(void **state)
     }
 }
 
+/* fuzz_extract_hybrid: boxes placed near INT_MAX (offsets, padding and
+ * borders of 2^31 pixels).  litehtml's own sums wrap there; the answered
+ * layouts (render.cpp, layout_pending) kept a box's position relative to
+ * the x and y it was laid out at with a signed subtraction that overflowed
+ * (UBSan; the sanitizer build of this test aborts if it comes back).  The
+ * page still reads whole. */
+static void test_huge_offsets(void **state)
+{
+    (void)state;
+    static const char *const methods[] = {"dom", "hybrid"};
+    for (size_t m = 0; m < 2; m++) {
+        sb_story *s = extract_sample("huge_offsets.html", methods[m]);
+        assert_string_equal(s->title, "Offsets near the largest int");
+        assert_string_equal(s->text, "far away words even further");
+        sb_story_free(s);
+    }
+}
+
 /* fuzz_meta: gumbo 0.10.1 overflows its int on a long numeric character
  * reference and emits a stray byte (invalid UTF-8) for "&#XBBBBBBBB;",
  * in attribute values (the author meta here) and in text alike.  Every
@@ -160,6 +178,7 @@ int main(void)
         cmocka_unit_test(test_huge_declared_image_is_large),
         cmocka_unit_test(test_doctype_in_head_noscript),
         cmocka_unit_test(test_huge_char_ref_is_replacement_char),
+        cmocka_unit_test(test_huge_offsets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
