@@ -1594,16 +1594,32 @@ struct line_linked {
     line_link line_;
 };
 
+// Sums of positions as litehtml's own int arithmetic makes them on this
+// machine: modulo 2^32.  A hostile page can place boxes near INT_MAX (huge
+// offsets, margins, padding), where litehtml's sums wrap; where our code
+// redoes or undoes its sums (the line queries' walk, the answered layouts'
+// positions relative to where they were asked), it wraps the same way, so
+// the boxes stay litehtml's, without the undefined behaviour of a signed
+// overflow.
+inline int wrap_add(int a, int b)
+{
+    return (int)((unsigned)a + (unsigned)b);
+}
+inline int wrap_sub(int a, int b)
+{
+    return (int)((unsigned)a - (unsigned)b);
+}
+
 // What a level that holds no floats does to its parent's answer
 // (html_tag::get_line_left_right): the right edge moved by its x, the left
 // edge too when positive, no lower than 0.
 inline void xs_apply(int &ln_left, int &ln_right, int x)
 {
-    ln_right -= x;
+    ln_right = wrap_sub(ln_right, x);
     if (ln_left < 0) {
         ln_left = 0;
     } else if (ln_left > 0) {
-        ln_left -= x;
+        ln_left = wrap_sub(ln_left, x);
         if (ln_left < 0)
             ln_left = 0;
     }
@@ -1703,8 +1719,8 @@ void line_left_right(line_link &l, litehtml::element *self, int y, int def_right
             break;
         }
         const litehtml::position &pos = el->get_position();
-        y += pos.y;
-        def_right += pos.x;
+        y = wrap_add(y, pos.y);
+        def_right = wrap_add(def_right, pos.x);
         if (n == max_levels || !at->up) {
             // deeper than the array, or a parent that is not ours: the
             // rest of the way as litehtml (or this function) goes
@@ -3120,16 +3136,6 @@ class layout_pending
     int pend_x_ = 0, pend_y_ = 0, pend_width_ = 0;
 };
 
-// a + b as litehtml's own int arithmetic lays boxes out on this machine:
-// modulo 2^32.  A hostile page can place a box near INT_MAX (a huge margin
-// or top), where litehtml's sums wrap; an answered layout keeps a box's
-// position relative to the x and y it was asked at and adds the new ones
-// back, so it must wrap the same way (and without a signed overflow).
-static int wrapping_add(int a, unsigned b)
-{
-    return (int)((unsigned)a + b);
-}
-
 int layout_pending::answered_render(style_memo &mm, int x, int y, int max_width, bool second_pass)
 {
     if (mm.layout == 0) {
@@ -3165,8 +3171,8 @@ int layout_pending::answered_render(style_memo &mm, int x, int y, int max_width,
     if (!a) // asked at this width for the first time
         return render_now(mm, x, y, max_width, second_pass, true);
     layout_box b = a->box;
-    b.pos.x = wrapping_add(b.pos.x, x);
-    b.pos.y = wrapping_add(b.pos.y, y);
+    b.pos.x = wrap_add(b.pos.x, x);
+    b.pos.y = wrap_add(b.pos.y, y);
     write_box(b);
     if (placed_ && placed_width_ == max_width && placed_second_ == second_pass) {
         pending_ = false;
@@ -3224,8 +3230,8 @@ int layout_pending::render_now(style_memo &mm, int x, int y, int max_width, bool
     a.second_pass = second_pass;
     a.ret = ret;
     read_box(a.box);
-    a.box.pos.x = wrapping_add(a.box.pos.x, 0u - (unsigned)x);
-    a.box.pos.y = wrapping_add(a.box.pos.y, 0u - (unsigned)y);
+    a.box.pos.x = wrap_sub(a.box.pos.x, x);
+    a.box.pos.y = wrap_sub(a.box.pos.y, y);
     return ret;
 }
 

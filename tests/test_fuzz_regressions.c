@@ -132,8 +132,9 @@ static void test_doctype_in_head_noscript(void **state)
  * borders of 2^31 pixels).  litehtml's own sums wrap there; the answered
  * layouts (render.cpp, layout_pending) kept a box's position relative to
  * the x and y it was laid out at with a signed subtraction that overflowed
- * (UBSan; the sanitizer build of this test aborts if it comes back).  The
- * page still reads whole. */
+ * (UBSan; the sanitizer build of this test aborts if it comes back), and
+ * so did the line queries' walk up to the floats holder (line_left_right).
+ * The pages still read whole. */
 static void test_huge_offsets(void **state)
 {
     (void)state;
@@ -142,6 +143,13 @@ static void test_huge_offsets(void **state)
         sb_story *s = extract_sample("huge_offsets.html", methods[m]);
         assert_string_equal(s->title, "Offsets near the largest int");
         assert_string_equal(s->text, "far away words even further");
+        sb_story_free(s);
+        /* The same in the line queries' walk up to the floats holder (a
+         * mutated page: its text is mostly the fuzzer's bytes). */
+        s = extract_sample("huge_offsets_lines.html", methods[m]);
+        assert_string_equal(s->title, "Offsets near the largest int");
+        static const char start[] = "The storm reached the harbour shortly after mi";
+        assert_int_equal(strncmp(s->text, start, sizeof start - 1), 0);
         sb_story_free(s);
     }
 }
