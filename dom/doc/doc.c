@@ -241,9 +241,8 @@ sb_doc *sb_doc_parse_owned(char *html, size_t len)
      * the scripts nothing reads is left out of the parse, which would
      * tokenise it a character at a time; each cut verified on the tree, or
      * the page parsed whole (dom/doc/script_cut.h). */
-    const char *parsed = NULL;
     sb_script_cut_stats cut;
-    d->out = sb_script_cut_parse(&opts, d->html, d->html_len, &parsed, &d->parsed, &cut);
+    d->out = sb_script_cut_parse(&opts, d->html, d->html_len, &d->parsed, &cut);
     d->parsed_len = d->parsed ? d->html_len - cut.cut_bytes : 0;
     d->script_cut_fell_back = cut.fell_back;
     if (!d->out) {

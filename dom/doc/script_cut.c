@@ -200,13 +200,12 @@ static bool verify(const GumboOutput *out, const char *buf, const sb_script_cut 
 }
 
 GumboOutput *sb_script_cut_parse(const GumboOptions *opts, const char *html, size_t len,
-                                 const char **parsed, char **parsed_owned, sb_script_cut_stats *st)
+                                 char **parsed_owned, sb_script_cut_stats *st)
 {
     sb_script_cut_stats local;
     if (!st)
         st = &local;
     memset(st, 0, sizeof *st);
-    *parsed = html;
     *parsed_owned = NULL;
     sb_script_cut *cuts = NULL;
     size_t n = sb_script_cut_propose(html, len, &cuts);
@@ -237,7 +236,6 @@ GumboOutput *sb_script_cut_parse(const GumboOptions *opts, const char *html, siz
     free(cuts);
     if (ok) {
         st->cut_bytes = spared;
-        *parsed = buf;
         *parsed_owned = buf;
         return out;
     }

@@ -73,11 +73,11 @@ typedef struct {
 } sb_script_cut_stats;
 
 /* gumbo_parse_with_options(opts, html, len) but for the cut scripts' text
- * (";" in place of their code).  The tree points into *parsed: html itself
- * when nothing was cut (*parsed_owned NULL), else a malloc'd NUL-terminated
- * buffer (*parsed_owned, the same pointer) the caller frees after
- * gumbo_destroy_output.  st may be NULL. */
+ * (";" in place of their code).  The tree points into html itself when
+ * nothing was cut (*parsed_owned NULL), else into a malloc'd NUL-terminated
+ * buffer (*parsed_owned) the caller frees after gumbo_destroy_output.  st
+ * may be NULL. */
 GumboOutput *sb_script_cut_parse(const GumboOptions *opts, const char *html, size_t len,
-                                 const char **parsed, char **parsed_owned, sb_script_cut_stats *st);
+                                 char **parsed_owned, sb_script_cut_stats *st);
 
 #endif
